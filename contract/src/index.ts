@@ -1,0 +1,5 @@
+export * from "./errors";
+export * from "./limits";
+export * from "./envelope";
+export * from "./accounts";
+export * from "./source-document";

@@ -1,0 +1,2 @@
+// One file per feature; add yours here and run `npm run db:generate`.
+export * from "./accounts";

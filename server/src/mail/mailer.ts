@@ -1,0 +1,29 @@
+import nodemailer from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** nodemailer over SMTP_URL; without it every mail (code included) is written to the server log. */
+export function createMailer(options: { smtpUrl?: string; from: string; logger: FastifyBaseLogger }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(message) {
+        options.logger.info({ mail: message }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db, DbOrTx } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { sessionsRepo } from "./sessions.repo";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface AuthUser {
+  userId: string;
+  tokenHash: string;
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Opaque 256-bit tokens stored hashed, with a sliding expiry. */
+export function createAuthService(deps: { db: Db; ttlDays: number; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const ttlMs = deps.ttlDays * 24 * HOUR_MS;
+
+  return {
+    async issueToken(userId: string, tx: DbOrTx = deps.db): Promise<string> {
+      const token = randomBytes(32).toString("base64url");
+      await sessionsRepo.insert(tx, {
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: new Date(now().getTime() + ttlMs),
+      });
+      return token;
+    },
+
+    /** Resolves a token to its user, renewing the expiry at most once an hour. */
+    async authenticate(token: string | undefined): Promise<AuthUser> {
+      if (!token) throw new AppError("UNAUTHORIZED");
+      const tokenHash = hashToken(token);
+      const current = now();
+      const session = await sessionsRepo.findActive(deps.db, tokenHash, current);
+      if (!session) throw new AppError("TOKEN_INVALID");
+      if (session.disabled) throw new AppError("ACCOUNT_DISABLED");
+      const renewed = new Date(current.getTime() + ttlMs);
+      if (renewed.getTime() - session.expiresAt.getTime() > HOUR_MS) {
+        await sessionsRepo.extend(deps.db, tokenHash, renewed);
+      }
+      return { userId: session.userId, tokenHash };
+    },
+
+    async revoke(tokenHash: string): Promise<void> {
+      await sessionsRepo.delete(deps.db, tokenHash);
+    },
+
+    async revokeAll(userId: string, tx: DbOrTx = deps.db): Promise<void> {
+      await sessionsRepo.deleteAllForUser(tx, userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The token comes from the `token` header or `Authorization: Bearer`. */
+export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const direct = headers.token;
+  const tokenHeader = Array.isArray(direct) ? direct[0] : direct;
+  if (tokenHeader && tokenHeader.trim()) return tokenHeader.trim();
+  const authorization = headers.authorization;
+  const value = Array.isArray(authorization) ? authorization[0] : authorization;
+  const match = value?.match(/^Bearer\s+(.+)$/i);
+  return match?.[1]?.trim() || undefined;
+}
