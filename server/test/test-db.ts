@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from "node:crypto";
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { migrationsFolder, openDatabase } from "../src/db/client";
+
+/** A fresh, migrated database for one test file: `env` is what startServer needs to use it. */
+export interface TestDatabase {
+  kind: "pglite" | "postgres";
+  dataDir: string;
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  close(): Promise<void>;
+}
+
+export interface TestDatabaseKind {
+  name: "pglite" | "postgres";
+  create(): Promise<TestDatabase>;
+}
+
+async function migrationsHash(): Promise<string> {
+  const hash = createHash("sha256");
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else hash.update(entry.name).update(await readFile(full));
+    }
+  };
+  await walk(migrationsFolder);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** initdb takes seconds: migrate one PGlite template per migration set, then copy it for each test. */
+async function pgliteTemplate(): Promise<string> {
+  const template = path.join(os.tmpdir(), `beannote-pglite-template-${await migrationsHash()}`);
+  if (await stat(path.join(template, "ready")).catch(() => null)) return template;
+  const building = `${template}.${randomBytes(4).toString("hex")}.building`;
+  const database = await openDatabase({ dataDir: building });
+  await database.close();
+  await mkdir(path.join(building, "ready"));
+  await rename(building, template).catch(async () => rm(building, { recursive: true, force: true }));
+  return template;
+}
+
+const pglite: TestDatabaseKind = {
+  name: "pglite",
+  async create() {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "beannote-test-"));
+    await cp(path.join(await pgliteTemplate(), "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
+    return {
+      kind: "pglite",
+      dataDir,
+      env: { DATA_DIR: dataDir },
+      close: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+function postgres(adminUrl: string): TestDatabaseKind {
+  return {
+    name: "postgres",
+    async create() {
+      const name = `beannote_test_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), "beannote-test-"));
+      return {
+        kind: "postgres",
+        dataDir,
+        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        async close() {
+          const client = new pg.Client({ connectionString: adminUrl });
+          await client.connect();
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await client.end();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with `describe.each(testDatabases)`. */
+export const testDatabases: TestDatabaseKind[] = [
+  pglite,
+  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+];
