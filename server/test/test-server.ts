@@ -48,7 +48,7 @@ export async function startTestServer(
         },
         body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
       });
-      return { http: response.status, body: await response.json() };
+      return { http: response.status, body: (await response.json()) as CallResult<never>["body"] };
     },
   };
 }
