@@ -2,3 +2,4 @@
 export * from "./accounts";
 export * from "./jobs";
 export * from "./files";
+export * from "./notes";
