@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+export const JOB_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const JOB_EVENT_TYPES = ["progress", "partial", "done", "error"] as const;
+export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
+
+export const jobIdParams = z.object({ jobId: z.string().min(1).max(64) });
+
+/** `progress` event data, also the job's last progress in its status. */
+export const jobProgress = z.object({
+  step: z.string(),
+  percent: z.number().min(0).max(100),
+  /** An i18n key the web app translates, e.g. `progress.parsing`. */
+  messageKey: z.string(),
+});
+export type JobProgress = z.infer<typeof jobProgress>;
+
+export const jobError = z.object({ code: z.string(), message: z.string() });
+export type JobError = z.infer<typeof jobError>;
+
+// GET /job/:jobId, POST /job/:jobId/cancel
+export const jobStatusResponse = z.object({
+  jobId: z.string(),
+  name: z.string(),
+  status: z.enum(JOB_STATUSES),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  cancelRequested: z.boolean(),
+  progress: jobProgress.nullable(),
+  result: z.unknown().optional(),
+  error: jobError.optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type JobStatusResponse = z.infer<typeof jobStatusResponse>;
+
+// POST /job/:jobId/events — answered with text/event-stream; resume after `Last-Event-ID` or this body field.
+export const jobEventsRequest = z
+  .object({ lastEventId: z.union([z.string(), z.number()]).optional() })
+  .passthrough();
+export type JobEventsRequest = z.infer<typeof jobEventsRequest>;
+
+/** One SSE message: `id:` is `id`, `event:` is `type`, `data:` is JSON of `data`. */
+export interface JobEvent {
+  id: number;
+  type: JobEventType;
+  data: unknown;
+}

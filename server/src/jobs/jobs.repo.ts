@@ -1,0 +1,133 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { jobEvents, jobs } from "../db/schema";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobEventRow = typeof jobEvents.$inferSelect;
+
+/** The only place the jobs tables are touched. */
+export const jobsRepo = {
+  async insert(db: DbOrTx, row: typeof jobs.$inferInsert): Promise<JobRow> {
+    const rows = await db.insert(jobs).values(row).returning();
+    return rows[0]!;
+  },
+
+  async find(db: DbOrTx, id: string): Promise<JobRow | undefined> {
+    const rows = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+    return rows[0];
+  },
+
+  /**
+   * Takes the next runnable job of one of `names` in one statement: a queued job whose time has come, or a
+   * running job whose lease ran out (its worker died). `SKIP LOCKED` lets any number of workers share the
+   * table without waiting on each other.
+   */
+  async claim(
+    db: DbOrTx,
+    input: { names: string[]; workerId: string; now: Date; leaseUntil: Date },
+  ): Promise<JobRow | undefined> {
+    if (input.names.length === 0) return undefined;
+    const nowIso = input.now.toISOString();
+    const candidate = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.name, input.names),
+          sql`((${jobs.status} = 'queued' and ${jobs.runAt} <= ${nowIso}::timestamptz)
+            or (${jobs.status} = 'running' and ${jobs.leaseUntil} < ${nowIso}::timestamptz))`,
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const rows = await db
+      .update(jobs)
+      .set({
+        status: "running",
+        lockedBy: input.workerId,
+        leaseUntil: input.leaseUntil,
+        attempts: sql`${jobs.attempts} + 1`,
+        updatedAt: input.now,
+      })
+      .where(inArray(jobs.id, candidate))
+      .returning();
+    return rows[0];
+  },
+
+  /** Extends the lease while this worker still holds the job; undefined when it lost it. */
+  async renewLease(
+    db: DbOrTx,
+    input: { id: string; workerId: string; leaseUntil: Date; now: Date },
+  ): Promise<{ cancelRequested: boolean } | undefined> {
+    const rows = await db
+      .update(jobs)
+      .set({ leaseUntil: input.leaseUntil, updatedAt: input.now })
+      .where(and(eq(jobs.id, input.id), eq(jobs.lockedBy, input.workerId), eq(jobs.status, "running")))
+      .returning({ cancelRequested: jobs.cancelRequested });
+    return rows[0];
+  },
+
+  /** Updates a job this worker holds; false when another worker took it over. */
+  async updateHeld(
+    db: DbOrTx,
+    id: string,
+    workerId: string,
+    patch: Partial<typeof jobs.$inferInsert>,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(jobs)
+      .set(patch)
+      .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")))
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  },
+
+  /** Gives a held job back to the queue without counting the attempt (the worker is shutting down). */
+  async release(db: DbOrTx, id: string, workerId: string, now: Date): Promise<void> {
+    await db
+      .update(jobs)
+      .set({
+        status: "queued",
+        lockedBy: null,
+        leaseUntil: null,
+        runAt: now,
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        updatedAt: now,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")));
+  },
+
+  async update(
+    db: DbOrTx,
+    id: string,
+    patch: Partial<typeof jobs.$inferInsert>,
+  ): Promise<JobRow | undefined> {
+    const rows = await db.update(jobs).set(patch).where(eq(jobs.id, id)).returning();
+    return rows[0];
+  },
+
+  /** Cancels a job that no worker holds yet; undefined when it is running or finished. */
+  async cancelQueued(db: DbOrTx, id: string, now: Date): Promise<JobRow | undefined> {
+    const rows = await db
+      .update(jobs)
+      .set({ status: "cancelled", cancelRequested: true, finishedAt: now, updatedAt: now })
+      .where(and(eq(jobs.id, id), eq(jobs.status, "queued")))
+      .returning();
+    return rows[0];
+  },
+
+  async insertEvent(db: DbOrTx, row: typeof jobEvents.$inferInsert): Promise<JobEventRow> {
+    const rows = await db.insert(jobEvents).values(row).returning();
+    return rows[0]!;
+  },
+
+  async eventsAfter(db: DbOrTx, jobId: string, afterId: number, limit = 500): Promise<JobEventRow[]> {
+    return db
+      .select()
+      .from(jobEvents)
+      .where(and(eq(jobEvents.jobId, jobId), gt(jobEvents.id, afterId)))
+      .orderBy(asc(jobEvents.id))
+      .limit(limit);
+  },
+};

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { openDatabase, type Database } from "../db/client";
+import { testDatabases, type TestDatabase } from "../../test/test-db";
+import { backoffDelay, defineJob, PermanentJobError, type JobDefinition } from "./definition";
+import { createJobQueue, type JobQueue } from "./queue";
+import { createWorker, type Worker } from "./worker";
+
+const silent = { info() {}, warn() {}, error() {} };
+const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe.each(testDatabases)("job queue on $name", (kind) => {
+  let testDb: TestDatabase;
+  let database: Database;
+  let queue: JobQueue;
+  const workers: Worker[] = [];
+
+  beforeAll(async () => {
+    testDb = await kind.create();
+    database = await openDatabase({ url: testDb.env.DATABASE_URL, dataDir: testDb.dataDir });
+    queue = createJobQueue({ db: database.db });
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await database?.close();
+    await testDb?.close();
+  });
+
+  const startWorker = (
+    definitions: JobDefinition[],
+    options: { leaseMs?: number; heartbeatMs?: number } = {},
+  ) => {
+    const worker = createWorker({ queue, definitions, logger: silent, pollMs: 50, ...options });
+    workers.push(worker);
+    worker.start();
+    return worker;
+  };
+
+  it("claims a job once, holds it by its lease, and hands it over when the lease runs out", async () => {
+    let clock = new Date("2030-01-01T00:00:00Z");
+    const timed = createJobQueue({ db: database.db, now: () => clock });
+    const job = await timed.enqueue("test.claim", { id: 1 });
+    const first = await timed.claim(["test.claim"], "worker-a", 30_000);
+    expect(first).toMatchObject({ id: job.id, status: "running", attempts: 1, lockedBy: "worker-a" });
+    expect(await timed.claim(["test.claim"], "worker-b", 30_000)).toBeUndefined();
+
+    clock = new Date(clock.getTime() + 20_000);
+    expect(await timed.heartbeat(job.id, "worker-a", 30_000)).toEqual({ cancelRequested: false });
+    clock = new Date(clock.getTime() + 20_000); // within the renewed lease
+    expect(await timed.claim(["test.claim"], "worker-b", 30_000)).toBeUndefined();
+
+    clock = new Date(clock.getTime() + 31_000); // worker-a went silent
+    const second = await timed.claim(["test.claim"], "worker-b", 30_000);
+    expect(second).toMatchObject({ id: job.id, attempts: 2, lockedBy: "worker-b" });
+    expect(await timed.heartbeat(job.id, "worker-a", 30_000)).toBeUndefined();
+    expect(await timed.complete(job.id, "worker-a", {})).toBe(false);
+    expect(await timed.complete(job.id, "worker-b", { ok: true })).toBe(true);
+    expect(await timed.get(job.id)).toMatchObject({ status: "done", result: { ok: true } });
+  });
+
+  it("gives two concurrent claimers different jobs (SKIP LOCKED)", async () => {
+    const a = await queue.enqueue("test.pair", {});
+    const b = await queue.enqueue("test.pair", {});
+    const claimed = await Promise.all([
+      queue.claim(["test.pair"], "w1", 30_000),
+      queue.claim(["test.pair"], "w2", 30_000),
+    ]);
+    expect(claimed.map((job) => job?.id).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it("does not run a job before its run_at", async () => {
+    await queue.enqueue("test.later", {}, { runAt: new Date(Date.now() + 60_000) });
+    expect(await queue.claim(["test.later"], "w", 30_000)).toBeUndefined();
+  });
+
+  it("retries a failing job with exponential backoff, then succeeds and sends done", async () => {
+    const runs: number[] = [];
+    startWorker([
+      defineJob({
+        name: "test.flaky",
+        payload: z.object({ n: z.number() }),
+        maxAttempts: 3,
+        backoff: { baseMs: 200, maxMs: 10_000 },
+        async handler({ payload }) {
+          runs.push(Date.now());
+          if (runs.length < 3) throw new Error("temporary");
+          return { doubled: payload.n * 2 };
+        },
+      }),
+    ]);
+    const job = await queue.enqueue("test.flaky", { n: 21 });
+    await until(async () => (await queue.get(job.id))?.status === "done");
+    expect(runs).toHaveLength(3);
+    expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(150); // ~200 ms
+    expect(runs[2]! - runs[1]!).toBeGreaterThanOrEqual(300); // ~400 ms
+    const events = await queue.eventsAfter(job.id, 0);
+    expect(events.at(-1)).toMatchObject({ type: "done", data: { doubled: 42 } });
+    expect(await queue.get(job.id)).toMatchObject({ attempts: 3, result: { doubled: 42 } });
+  });
+
+  it("backoff doubles and is capped", () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4, 10].map((n) => backoffDelay({ baseMs: 1000, maxMs: 5000 }, n, mid))).toEqual([
+      1000, 2000, 4000, 5000, 5000,
+    ]);
+  });
+
+  it("fails after its last attempt with the reason, and tells onFailed", async () => {
+    const failed: string[] = [];
+    startWorker([
+      defineJob({
+        name: "test.broken",
+        payload: z.object({}),
+        maxAttempts: 2,
+        backoff: { baseMs: 10, maxMs: 10 },
+        async handler() {
+          throw Object.assign(new Error("the model is down"), { code: "GENERATION_FAILED" });
+        },
+        async onFailed(job, reason) {
+          failed.push(`${job.id}:${reason.code}`);
+        },
+      }),
+    ]);
+    const job = await queue.enqueue("test.broken", {});
+    await until(async () => (await queue.get(job.id))?.status === "failed");
+    expect(await queue.get(job.id)).toMatchObject({
+      attempts: 2,
+      errorCode: "GENERATION_FAILED",
+      errorMessage: "the model is down",
+    });
+    expect(failed).toEqual([`${job.id}:GENERATION_FAILED`]);
+    expect((await queue.eventsAfter(job.id, 0)).at(-1)).toMatchObject({
+      type: "error",
+      data: { code: "GENERATION_FAILED", message: "the model is down" },
+    });
+  });
+
+  it("fails at once on a permanent error (a bad file is not retried)", async () => {
+    startWorker([
+      defineJob({
+        name: "test.permanent",
+        payload: z.object({}),
+        maxAttempts: 5,
+        backoff: { baseMs: 10, maxMs: 10 },
+        async handler() {
+          throw new PermanentJobError("FILE_CORRUPT", "damaged");
+        },
+      }),
+    ]);
+    const job = await queue.enqueue("test.permanent", {});
+    await until(async () => (await queue.get(job.id))?.status === "failed");
+    expect(await queue.get(job.id)).toMatchObject({ attempts: 1, errorCode: "FILE_CORRUPT" });
+  });
+
+  it("cancels a running job within seconds through its signal", async () => {
+    let sawAbort = false;
+    startWorker(
+      [
+        defineJob({
+          name: "test.long",
+          payload: z.object({}),
+          maxAttempts: 3,
+          backoff: { baseMs: 10, maxMs: 10 },
+          async handler({ signal, progress }) {
+            await progress("work", 10, "progress.working");
+            await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
+            sawAbort = true;
+            throw signal.reason;
+          },
+        }),
+      ],
+      { leaseMs: 3000, heartbeatMs: 200 },
+    );
+    const job = await queue.enqueue("test.long", {});
+    await until(async () => (await queue.eventsAfter(job.id, 0)).length > 0);
+    const asked = Date.now();
+    expect((await queue.requestCancel(job.id))?.cancelRequested).toBe(true);
+    await until(async () => (await queue.get(job.id))?.status === "cancelled");
+    expect(Date.now() - asked).toBeLessThan(3000);
+    expect(sawAbort).toBe(true);
+    const events = await queue.eventsAfter(job.id, 0);
+    expect(events.map((event) => event.type)).toEqual(["progress", "error"]);
+    expect(events[1]!.data).toMatchObject({ code: "JOB_CANCELLED" });
+    expect(await queue.get(job.id)).toMatchObject({ errorCode: "JOB_CANCELLED", attempts: 1 });
+  });
+
+  it("cancels a queued job at once", async () => {
+    const job = await queue.enqueue("test.never", {}, { runAt: new Date(Date.now() + 60_000) });
+    expect(await queue.requestCancel(job.id)).toMatchObject({ status: "cancelled" });
+    expect((await queue.eventsAfter(job.id, 0)).map((event) => event.type)).toEqual(["error"]);
+  });
+
+  it("records progress on the row", async () => {
+    startWorker([
+      defineJob({
+        name: "test.progress",
+        payload: z.object({}),
+        maxAttempts: 1,
+        backoff: { baseMs: 10, maxMs: 10 },
+        async handler({ progress, emit }) {
+          await progress("read", 40, "progress.reading");
+          await emit("partial", { section: 1 });
+          return null;
+        },
+      }),
+    ]);
+    const job = await queue.enqueue("test.progress", {});
+    await until(async () => (await queue.get(job.id))?.status === "done");
+    expect((await queue.get(job.id))?.progress).toEqual({
+      step: "read",
+      percent: 40,
+      messageKey: "progress.reading",
+    });
+    expect((await queue.eventsAfter(job.id, 0)).map((event) => event.type)).toEqual([
+      "progress",
+      "partial",
+      "done",
+    ]);
+  });
+});

@@ -1,0 +1,182 @@
+import { EventEmitter } from "node:events";
+import { randomUUID } from "node:crypto";
+import type { JobEventType, JobProgress } from "@beannote/contract";
+import type { Db } from "../db/client";
+import type { JobSpec } from "./definition";
+import { jobsRepo, type JobEventRow, type JobRow } from "./jobs.repo";
+
+export type { JobEventRow, JobRow };
+
+/** Wakes SSE streams of this process as soon as a worker of this process writes an event. */
+const notifiers = new WeakMap<object, EventEmitter>();
+function notifierFor(db: object): EventEmitter {
+  let emitter = notifiers.get(db);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    notifiers.set(db, emitter);
+  }
+  return emitter;
+}
+
+const ENQUEUED = Symbol("enqueued");
+
+export interface EnqueueOptions {
+  userId?: string | null;
+  maxAttempts?: number;
+  /** Run no earlier than this. */
+  runAt?: Date;
+  /** A chosen id (e.g. to link the job from another row before it is inserted). */
+  id?: string;
+}
+
+export interface JobReason {
+  code: string;
+  message: string;
+}
+
+export const TERMINAL_STATUSES = ["done", "failed", "cancelled"] as const;
+export const isTerminal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
+
+export interface JobQueueDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+/** The job table seen from the API and from workers: enqueue, claim, lease, events, cancel. */
+export function createJobQueue(deps: JobQueueDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const notifier = notifierFor(db);
+
+  const queue = {
+    now,
+
+    /** Adds a job; with a spec (not a bare name) its payload is validated and its maxAttempts kept. */
+    async enqueue<P>(spec: string | JobSpec<P>, payload: P, options: EnqueueOptions = {}): Promise<JobRow> {
+      const name = typeof spec === "string" ? spec : spec.name;
+      const job = await jobsRepo.insert(db, {
+        id: options.id ?? randomUUID(),
+        name,
+        payload: typeof spec === "string" ? payload : spec.payload.parse(payload),
+        userId: options.userId ?? null,
+        maxAttempts: options.maxAttempts ?? (typeof spec === "string" ? 3 : spec.maxAttempts),
+        runAt: options.runAt ?? now(),
+      });
+      notifier.emit(ENQUEUED, name);
+      return job;
+    },
+
+    /** Calls `listener` when this process enqueues a job (workers of this process then claim at once). */
+    onEnqueue(listener: (name: string) => void): () => void {
+      notifier.on(ENQUEUED, listener);
+      return () => notifier.off(ENQUEUED, listener);
+    },
+
+    async release(jobId: string, workerId: string): Promise<void> {
+      await jobsRepo.release(db, jobId, workerId, now());
+    },
+
+    get: (jobId: string) => jobsRepo.find(db, jobId),
+
+    /** The job when `userId` owns it, else undefined (the API answers 404 either way). */
+    async getOwned(jobId: string, userId: string): Promise<JobRow | undefined> {
+      const job = await jobsRepo.find(db, jobId);
+      return job && job.userId === userId ? job : undefined;
+    },
+
+    async claim(names: string[], workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+      const at = now();
+      return jobsRepo.claim(db, { names, workerId, now: at, leaseUntil: new Date(at.getTime() + leaseMs) });
+    },
+
+    /** Renews the lease; undefined when the worker no longer holds the job. */
+    async heartbeat(jobId: string, workerId: string, leaseMs: number) {
+      const at = now();
+      return jobsRepo.renewLease(db, {
+        id: jobId,
+        workerId,
+        now: at,
+        leaseUntil: new Date(at.getTime() + leaseMs),
+      });
+    },
+
+    async setProgress(jobId: string, workerId: string, progress: JobProgress): Promise<void> {
+      await jobsRepo.updateHeld(db, jobId, workerId, { progress, updatedAt: now() });
+    },
+
+    async appendEvent(jobId: string, type: JobEventType, data: unknown): Promise<JobEventRow> {
+      const row = await jobsRepo.insertEvent(db, { jobId, type, data: data ?? {} });
+      notifier.emit(jobId);
+      return row;
+    },
+
+    eventsAfter: (jobId: string, afterId: number) => jobsRepo.eventsAfter(db, jobId, afterId),
+
+    /** Calls `listener` when this process appends an event to `jobId`; returns the unsubscribe. */
+    onEvent(jobId: string, listener: () => void): () => void {
+      notifier.on(jobId, listener);
+      return () => notifier.off(jobId, listener);
+    },
+
+    async complete(jobId: string, workerId: string, result: unknown): Promise<boolean> {
+      const at = now();
+      return jobsRepo.updateHeld(db, jobId, workerId, {
+        status: "done",
+        result: result ?? null,
+        lockedBy: null,
+        leaseUntil: null,
+        finishedAt: at,
+        updatedAt: at,
+      });
+    },
+
+    async retryLater(jobId: string, workerId: string, reason: JobReason, runAt: Date): Promise<boolean> {
+      return jobsRepo.updateHeld(db, jobId, workerId, {
+        status: "queued",
+        runAt,
+        lockedBy: null,
+        leaseUntil: null,
+        errorCode: reason.code,
+        errorMessage: reason.message,
+        updatedAt: now(),
+      });
+    },
+
+    async fail(
+      jobId: string,
+      workerId: string,
+      reason: JobReason,
+      status: "failed" | "cancelled" = "failed",
+    ): Promise<boolean> {
+      const at = now();
+      return jobsRepo.updateHeld(db, jobId, workerId, {
+        status,
+        lockedBy: null,
+        leaseUntil: null,
+        errorCode: reason.code,
+        errorMessage: reason.message,
+        finishedAt: at,
+        updatedAt: at,
+      });
+    },
+
+    /**
+     * Asks a job to stop. A queued job is cancelled at once (and its `error` event written here); a running
+     * one gets the flag, which its worker's heartbeat turns into an abort. Returns the job as it now stands.
+     */
+    async requestCancel(jobId: string): Promise<JobRow | undefined> {
+      const cancelled = await jobsRepo.cancelQueued(db, jobId, now());
+      if (cancelled) {
+        await queue.appendEvent(jobId, "error", { code: "JOB_CANCELLED", message: "cancelled" });
+        return cancelled;
+      }
+      const job = await jobsRepo.find(db, jobId);
+      if (!job || isTerminal(job.status)) return job;
+      return jobsRepo.update(db, jobId, { cancelRequested: true, updatedAt: now() });
+    },
+  };
+  return queue;
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
