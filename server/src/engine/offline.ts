@@ -1,0 +1,195 @@
+import type { DetailLevel, OutputLanguage } from "@beannote/contract";
+import { labelsFor, languageName, type NoteLabels } from "./labels";
+import { prepareDocument, preparedBlockText, type PreparedDocument, type PreparedSection } from "./prepare";
+import {
+  assembleNote,
+  citationLine,
+  headingLine,
+  overviewBlock,
+  sortPages,
+  tableMarkdown,
+  type OverviewEntry,
+  type PageRef,
+} from "./render";
+import { documentStats, extractSection, keyTerms, type SectionExtract, type Unit } from "./summarize";
+import { escapeLineStart, escapeMarkdown, joinSentences, primaryLanguage } from "./text";
+import type { Engine, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
+
+/** Displayed heading of a prepared section (a synthetic one when the source had none). */
+export function displayHeading(s: PreparedSection, index: number, labels: NoteLabels): string {
+  if (s.heading) return s.heading;
+  return index === 0 ? labels.introduction : labels.untitled(s.firstPage);
+}
+
+/** Markdown depth of a section: `##` for level 1 of a single source, one deeper per extra source part. */
+export function sectionDepth(level: number, multiSource: boolean): number {
+  return Math.min(level, 3) + (multiSource ? 2 : 1);
+}
+
+/** The one-line caveat when the note's body cannot be in the output language. */
+export function languageNotice(docs: PreparedDocument[], output: OutputLanguage): string | undefined {
+  const out = primaryLanguage(output);
+  const foreign = [...new Set(docs.map((d) => primaryLanguage(d.language)))].filter(
+    (l) => l && l !== "und" && l !== out,
+  );
+  if (foreign.length === 0) return undefined;
+  const names = foreign.map((l) => languageName(l, output)).join(", ");
+  return labelsFor(output).offlineLanguageNotice(names);
+}
+
+const TABLE_ROWS: Record<DetailLevel, number> = { simple: 8, detail: 40 };
+
+/** Bolds the first occurrence of each term not yet used in the section; escapes the rest. */
+function emphasise(
+  text: string,
+  terms: string[],
+  used: Set<string>,
+  extra?: { start: number; end: number },
+): string {
+  const spans: { start: number; end: number }[] = [];
+  if (extra && extra.end > extra.start) spans.push(extra);
+  const lower = text.toLowerCase();
+  const sameLength = lower.length === text.length;
+  for (const t of terms) {
+    const key = t.toLowerCase();
+    if (used.has(key) || !sameLength) continue;
+    let at = lower.indexOf(key);
+    while (at >= 0 && !atWordEdges(text, at, at + key.length)) at = lower.indexOf(key, at + 1);
+    if (at < 0 || spans.some((s) => at < s.end && at + key.length > s.start)) continue;
+    spans.push({ start: at, end: at + key.length });
+    used.add(key);
+  }
+  spans.sort((a, b) => a.start - b.start);
+  let out = "";
+  let pos = 0;
+  for (const s of spans) {
+    out += escapeMarkdown(text.slice(pos, s.start)) + `**${escapeMarkdown(text.slice(s.start, s.end))}**`;
+    pos = s.end;
+  }
+  return out + escapeMarkdown(text.slice(pos));
+}
+
+function atWordEdges(text: string, start: number, end: number): boolean {
+  const isWord = (c: string | undefined): boolean =>
+    !!c && /[\p{L}\p{N}]/u.test(c) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(c);
+  return !isWord(text[start - 1]) && !isWord(text[end]);
+}
+
+/** Renders the kept parts of a section in source order; returns the body and the pages used. */
+function renderBody(
+  section: PreparedSection,
+  ex: SectionExtract,
+  source: number,
+  level: DetailLevel,
+  labels: NoteLabels,
+): { body: string; pages: PageRef[] } {
+  const parts: string[] = [];
+  const pages: PageRef[] = [];
+  const used = new Set<string>();
+  const keptByBlock = new Map<number, Unit[]>();
+  for (const i of ex.kept) {
+    const u = ex.units[i]!;
+    const list = keptByBlock.get(u.block) ?? [];
+    list.push(u);
+    keptByBlock.set(u.block, list);
+  }
+  section.blocks.forEach((b, bi) => {
+    if (ex.tables.includes(bi) && b.type === "table") {
+      parts.push(tableMarkdown(b.rows, TABLE_ROWS[level], labels));
+      pages.push({ source, page: b.page });
+      return;
+    }
+    const kept = keptByBlock.get(bi);
+    if (!kept) return;
+    for (const u of kept) pages.push({ source, page: u.page });
+    if (b.type === "list") {
+      parts.push(
+        kept.map((u) => `- ${escapeLineStart(emphasise(u.text, ex.terms, used, u.definition))}`).join("\n"),
+      );
+      return;
+    }
+    // paragraphs: consecutive sentences form one paragraph; a definition stands alone as a quote
+    let run: string[] = [];
+    const flush = (): void => {
+      if (run.length) parts.push((b.type === "quote" ? "> " : "") + escapeLineStart(joinSentences(run)));
+      run = [];
+    };
+    for (const u of kept) {
+      const md = emphasise(u.text, ex.terms, used, u.definition);
+      if (u.definition) {
+        flush();
+        parts.push(`> ${md}`);
+      } else run.push(md);
+    }
+    flush();
+  });
+  return { body: parts.join("\n\n"), pages: sortPages(pages) };
+}
+
+/** Builds a note from documents without a model: structure, extractive summary, key terms, citations. */
+export function generateOfflineNote(
+  req: NoteRequest,
+  onSection?: (s: NoteSectionOut, index: number, total: number) => void,
+): GeneratedNote {
+  const labels = labelsFor(req.outputLanguage);
+  const multi = req.sources.length > 1;
+  const prepared = req.sources.map((s) => prepareDocument(s.doc));
+  const notice = languageNotice(prepared, req.outputLanguage);
+  const sections: NoteSectionOut[] = [];
+  const entries: OverviewEntry[] = [];
+  const allTerms: string[] = [];
+
+  prepared.forEach((doc, si) => {
+    const source = si + 1;
+    const file = req.sources[si]!;
+    const locale = doc.language || "en";
+    const texts = doc.sections.map((s) => s.blocks.map(preparedBlockText).join("\n"));
+    const stats = documentStats(doc, locale, texts);
+    const docTerms = keyTerms(texts.join("\n"), locale, { sectionCount: 1, df: new Map() }, 8);
+    allTerms.push(...docTerms);
+    const title = file.doc.title?.trim() || file.fileName;
+    entries.push({
+      title: multi ? file.fileName : title,
+      pageCount: doc.pageCount,
+      sectionCount: doc.sections.length,
+      topHeadings: doc.sections.flatMap((s, i) => (s.level === 1 ? [displayHeading(s, i, labels)] : [])),
+    });
+    doc.sections.forEach((section, i) => {
+      if (req.signal?.aborted) throw req.signal.reason ?? new Error("aborted");
+      const heading = displayHeading(section, i, labels);
+      const lines: string[] = [];
+      if (multi && i === 0) lines.push(headingLine(2, file.fileName));
+      lines.push(headingLine(sectionDepth(section.level, multi), heading));
+      let pages: PageRef[] = [];
+      if (section.blocks.length > 0) {
+        const ex = extractSection(section, locale, stats, req.detailLevel);
+        const r = renderBody(section, ex, source, req.detailLevel, labels);
+        pages = r.pages;
+        if (r.body) lines.push(r.body);
+        const cite = citationLine(pages, labels);
+        if (cite) lines.push(cite);
+      }
+      sections.push({ heading, markdown: lines.join("\n\n"), pages });
+    });
+    if (doc.sections.length === 0 && multi) {
+      sections.push({ heading: file.fileName, markdown: headingLine(2, file.fileName), pages: [] });
+    }
+  });
+
+  sections.forEach((s, i) => onSection?.(s, i, sections.length));
+  const overview = overviewBlock(entries, [...new Set(allTerms)].slice(0, 10), labels);
+  return {
+    markdown: assembleNote(req.title, notice, overview, sections),
+    sections,
+    engine: "offline",
+    notice,
+  };
+}
+
+/** The offline engine: deterministic, no model. */
+export function createOfflineEngine(): Engine {
+  return {
+    name: "offline",
+    generateNote: async (req, onSection) => generateOfflineNote(req, onSection),
+  };
+}

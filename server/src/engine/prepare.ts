@@ -1,0 +1,160 @@
+import type { SourceBlock, SourceDocument } from "@beannote/contract";
+import { cleanText, detectLanguage } from "./text";
+
+/** A block after cleaning: text trimmed, boilerplate removed. */
+export type PreparedBlock =
+  | { type: "paragraph" | "quote"; text: string; page: number }
+  | { type: "list"; items: string[]; page: number }
+  | { type: "table"; rows: string[][]; page: number };
+
+/** A section of the source as the engines see it. */
+export interface PreparedSection {
+  /** Cleaned heading; "" when the source section had none. */
+  heading: string;
+  /** Level normalised so the shallowest level in the document is 1. */
+  level: number;
+  blocks: PreparedBlock[];
+  /** First page of the section (for untitled headings). */
+  firstPage: number;
+}
+
+/** A source document ready for summarising. */
+export interface PreparedDocument {
+  language: string;
+  pageCount: number;
+  sections: PreparedSection[];
+}
+
+const BOILERPLATE_HEADING =
+  /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature cited|table of contents|contents|índice|sumário|sommaire|inhaltsverzeichnis|literaturverzeichnis|bibliographie|referências|referencias|bibliografía|参考文献|参考资料|目录|目次|목차|참고\s*문헌)\s*:?$/iu;
+const PAGE_NUMBER =
+  /^(?:[-–—\s]*\d{1,4}[-–—\s]*|(?=[ivxlcdm]+$)m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|(?:page|p\.|seite|página|pagina)\s*\d+(?:\s*(?:of|\/|von|de)\s*\d+)?|第\s*\d+\s*页(?:\s*共\s*\d+\s*页)?|\d+\s*\/\s*\d+)$/iu;
+const COPYRIGHT =
+  /(?:©|\(c\)\s*\d{4}|copyright\b|all rights reserved|版权所有|著作権|저작권|tous droits réservés|alle rechte vorbehalten|todos los derechos reservados|todos os direitos reservados)/iu;
+const TOC_LINE = /(?:\.{4,}|…{2,}|(?:\s\.){4,}|·{4,})\s*\d+\s*$/u;
+
+/** True for a line that is a page number, a copyright line or a table-of-contents entry. */
+export function isBoilerplateLine(text: string): boolean {
+  const t = text.trim();
+  if (!t) return true;
+  if (PAGE_NUMBER.test(t)) return true;
+  if (TOC_LINE.test(t)) return true;
+  if (t.length < 200 && COPYRIGHT.test(t)) return true;
+  return false;
+}
+
+/** True for a section heading that introduces a reference list or a table of contents. */
+export function isBoilerplateHeading(heading: string): boolean {
+  return BOILERPLATE_HEADING.test(heading.trim());
+}
+
+function cleanHeading(h: string): string {
+  return cleanText(h)
+    .replace(TOC_LINE, "")
+    .replace(/^#+\s*/, "")
+    .trim();
+}
+
+function blockTexts(b: SourceBlock): string[] {
+  if (b.type === "list") return b.items ?? [];
+  if (b.type === "table") return (b.rows ?? []).flat();
+  return b.text ? [b.text] : [];
+}
+
+/** Short lines repeated on many pages (running headers and footers), keyed with digits masked. */
+function repeatedLines(doc: SourceDocument): Set<string> {
+  const pagesByLine = new Map<string, Set<number>>();
+  for (const s of doc.sections) {
+    for (const b of s.blocks) {
+      if (b.type !== "paragraph") continue;
+      const key = maskKey(b.text ?? "");
+      if (!key || key.length > 120) continue;
+      let set = pagesByLine.get(key);
+      if (!set) pagesByLine.set(key, (set = new Set()));
+      set.add(b.page);
+    }
+  }
+  const threshold = Math.max(3, doc.pageCount * 0.3);
+  const out = new Set<string>();
+  for (const [k, pages] of pagesByLine) if (pages.size >= threshold) out.add(k);
+  return out;
+}
+
+function maskKey(text: string): string {
+  return cleanText(text).toLowerCase().replace(/\d+/g, "#");
+}
+
+function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock | undefined {
+  switch (b.type) {
+    case "paragraph":
+    case "quote": {
+      const text = cleanText(b.text ?? "");
+      if (isBoilerplateLine(text) || repeated.has(maskKey(text))) return undefined;
+      return { type: b.type, text, page: b.page };
+    }
+    case "list": {
+      const items = (b.items ?? []).map(cleanText).filter((t) => !isBoilerplateLine(t));
+      return items.length ? { type: "list", items, page: b.page } : undefined;
+    }
+    case "table": {
+      const rows = (b.rows ?? []).map((r) => r.map(cleanText)).filter((r) => r.some((c) => c.length > 0));
+      return rows.length ? { type: "table", rows, page: b.page } : undefined;
+    }
+  }
+}
+
+/** Cleans a parsed document: boilerplate dropped, levels normalised, adjacent repeats merged. */
+export function prepareDocument(doc: SourceDocument): PreparedDocument {
+  const repeated = repeatedLines(doc);
+  const sample = doc.sections
+    .flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)])
+    .join(" ")
+    .slice(0, 20_000);
+  const language = !doc.language || doc.language === "und" ? detectLanguage(sample) : doc.language;
+
+  const sections: PreparedSection[] = [];
+  let skipBelow = 0; // inside a reference list or contents section: skip it and its subsections
+  for (const s of doc.sections) {
+    const heading = cleanHeading(s.heading);
+    if (skipBelow && s.level > skipBelow) continue;
+    skipBelow = 0;
+    if (heading && isBoilerplateHeading(heading)) {
+      skipBelow = s.level;
+      continue;
+    }
+    const blocks = s.blocks.map((b) => prepareBlock(b, repeated)).filter((b): b is PreparedBlock => !!b);
+    const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
+    const prev = sections[sections.length - 1];
+    if (prev && heading && prev.heading === heading && prev.level === s.level) {
+      prev.blocks.push(...blocks); // a slide continued under the same title
+      continue;
+    }
+    sections.push({ heading, level: s.level, blocks, firstPage });
+  }
+
+  // Keep a heading-only section when something below it has content; drop empty leaves.
+  const kept: PreparedSection[] = [];
+  for (let i = 0; i < sections.length; i++) {
+    const s = sections[i]!;
+    if (s.blocks.length > 0) {
+      kept.push(s);
+      continue;
+    }
+    for (let j = i + 1; j < sections.length && sections[j]!.level > s.level; j++) {
+      if (sections[j]!.blocks.length > 0) {
+        if (s.heading) kept.push(s);
+        break;
+      }
+    }
+  }
+  const minLevel = Math.min(...kept.map((s) => s.level), 6);
+  for (const s of kept) s.level = s.level - minLevel + 1;
+  return { language, pageCount: doc.pageCount, sections: kept };
+}
+
+/** The text of a prepared block as a flat string (for search and statistics). */
+export function preparedBlockText(b: PreparedBlock): string {
+  if (b.type === "list") return b.items.join("\n");
+  if (b.type === "table") return b.rows.map((r) => r.join(" ")).join("\n");
+  return b.text;
+}

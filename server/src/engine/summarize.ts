@@ -1,0 +1,338 @@
+import type { DetailLevel } from "@beannote/contract";
+import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare";
+import { isStopword } from "./stopwords";
+import { hasCjk, splitSentences, wordTokens } from "./text";
+
+/** A candidate for the note: one sentence of a paragraph, or one list item. */
+export interface Unit {
+  text: string;
+  page: number;
+  /** Index of the block in its section. */
+  block: number;
+  kind: "sentence" | "item";
+  words: string[];
+  /** Start and end (exclusive) of the defined term when the unit is a definition. */
+  definition?: { start: number; end: number };
+}
+
+/** The extract of one section: which units and tables to keep, and which terms to bold. */
+export interface SectionExtract {
+  units: Unit[];
+  /** Indices of kept units, in source order. */
+  kept: number[];
+  /** Blocks kept whole (tables), by block index. */
+  tables: number[];
+  /** Key terms of the section (as written in the text), most important first. */
+  terms: string[];
+}
+
+const LONG_CELL = 150;
+
+/** A table whose cells are prose (layout tables, notes kept in tables) is read as paragraphs. */
+export function isProseTable(rows: string[][]): boolean {
+  const cells = rows.flat().filter((c) => c.length > 0);
+  if (cells.length === 0) return false;
+  const width = Math.max(...rows.map((r) => r.length));
+  const avg = cells.reduce((n, c) => n + c.length, 0) / cells.length;
+  return width < 2 || rows.length < 2 || avg > LONG_CELL;
+}
+
+/** Splits a section into ranked candidates. */
+export function sectionUnits(section: PreparedSection, locale: string): Unit[] {
+  const units: Unit[] = [];
+  section.blocks.forEach((b, i) => {
+    for (const u of blockUnits(b, locale)) {
+      units.push({
+        ...u,
+        block: i,
+        words: wordTokens(u.text, locale).map((t) => t.word),
+        definition: findDefinition(u.text),
+      });
+    }
+  });
+  return units;
+}
+
+function blockUnits(b: PreparedBlock, locale: string): { text: string; page: number; kind: Unit["kind"] }[] {
+  if (b.type === "list") return b.items.map((text) => ({ text, page: b.page, kind: "item" as const }));
+  if (b.type === "table") {
+    if (!isProseTable(b.rows)) return [];
+    return b.rows
+      .flat()
+      .flatMap((cell) => splitSentences(cell, locale))
+      .map((text) => ({ text, page: b.page, kind: "sentence" as const }));
+  }
+  return splitSentences(b.text, locale).map((text) => ({ text, page: b.page, kind: "sentence" as const }));
+}
+
+const NOT_A_SUBJECT =
+  /^(?:this|that|it|there|these|those|which|what|here|he|she|they|we|one|each|such|its|his|her|our|their|the result|the following)$/i;
+
+const DEFINITION_PATTERNS: RegExp[] = [
+  // Latin scripts: "X is a …", "X refers to …", "X is defined as …"
+  /^(?:(?:an?|the|la|le|les|l'|el|los|las|der|die|das|o|a|os|as|une?|una?|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:is|are)\s+(?:defined\s+as|called|known\s+as|an?|the)\b/iu,
+  /^(?:(?:an?|the)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:refers?\s+to|denotes|means)\b/iu,
+  /^(?:(?:un|une|le|la|les|l'|l’)\s*)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:est\s+(?:un|une|le|la|défini|définie)|désigne|se\s+définit|signifie)\b/iu,
+  /^(?:(?:der|die|das|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:ist\s+(?:ein|eine|der|die|das|definiert)|bezeichnet|heißt|bedeutet)\b/iu,
+  /^(?:(?:el|la|los|las|un|una|o|a|os|as|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:es\s+(?:un|una|el|la)|se\s+define|se\s+denomina|se\s+refiere\s+a|é\s+(?:um|uma|o|a)|define-se|refere-se|chama-se|significa)\b/iu,
+  // CJK: "X是指…", "X称为…", "XとはY", "X란 …"
+  /^(.{1,30}?)(?:是指|指的是|被称为|称为|叫做|定义为|是一种|とは|と呼ばれる|と呼ぶ|と定義|이란|란\s|라고\s*한다|으로\s*정의|로\s*정의)/u,
+];
+const DEFINITION_MARKERS =
+  /^(?:definition|définition|definición|definição|definition|定义|定義|정의)\b|^(?:定义|定義)\s*[\d.]*|称.{1,20}?为|we\s+(?:define|call)\b|on\s+appelle\b|versteht\s+man\b|se\s+llama\b/iu;
+
+/** Finds a definition sentence and the span of the term it defines. */
+export function findDefinition(text: string): { start: number; end: number } | undefined {
+  if (text.length > 350 || text.length < 8) return undefined;
+  for (const re of DEFINITION_PATTERNS) {
+    const m = re.exec(text);
+    const subject = m?.[1]?.trim();
+    if (!m || !subject) continue;
+    if (NOT_A_SUBJECT.test(subject)) continue;
+    if (!hasCjk(subject) && subject.split(/\s+/).length > 6) continue;
+    if (/[，。,;；:：]/u.test(subject)) continue;
+    const start = m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);
+    return { start, end: start + subject.length };
+  }
+  if (DEFINITION_MARKERS.test(text)) return { start: 0, end: 0 };
+  return undefined;
+}
+
+/** Corpus statistics of a document: in how many sections each n-gram occurs. */
+export interface DocStats {
+  sectionCount: number;
+  df: Map<string, number>;
+}
+
+/** Candidate key-term n-grams of a text, as written, keyed by their lower-case form. */
+export function termCandidates(
+  text: string,
+  locale: string,
+): Map<string, { surface: string; count: number }> {
+  const out = new Map<string, { surface: string; count: number }>();
+  const toks = wordTokens(text, locale);
+  for (let i = 0; i < toks.length; i++) {
+    const first = toks[i]!;
+    if (isStopword(first.word)) continue;
+    for (let n = 1; n <= 3 && i + n - 1 < toks.length; n++) {
+      const last = toks[i + n - 1]!;
+      if (n > 1) {
+        const prev = toks[i + n - 2]!;
+        const gap = text.slice(prev.index + prev.word.length, last.index);
+        if (!/^[ \-]?$/.test(gap)) break; // do not cross punctuation
+      }
+      if (isStopword(last.word)) continue;
+      if (!sameScriptRun(toks, i, n)) break;
+      const surface = text.slice(first.index, last.index + last.word.length);
+      if (!isTermLike(surface, n)) continue;
+      const key = surface.toLowerCase();
+      const e = out.get(key);
+      if (e) e.count++;
+      else out.set(key, { surface, count: 1 });
+    }
+  }
+  return out;
+}
+
+/** Tokens of an n-gram share one script; Latin tokens have two letters or more, CJK n-grams at most two words. */
+function sameScriptRun(toks: { word: string }[], i: number, n: number): boolean {
+  const cjk = hasCjk(toks[i]!.word);
+  if (cjk && n > 2) return false;
+  for (let k = i; k < i + n; k++) {
+    const w = toks[k]!.word;
+    if (hasCjk(w) !== cjk) return false;
+    if (n > 1 && [...w].length < 2) return false;
+  }
+  return true;
+}
+
+function isTermLike(surface: string, n: number): boolean {
+  if (/^[\p{N}\s\-.]+$/u.test(surface)) return false;
+  if (hasCjk(surface)) return [...surface].length >= 2 && [...surface].length <= 12;
+  if (n === 1) return surface.length >= 4 || /^\p{Lu}{2,}$/u.test(surface);
+  return surface.length <= 60;
+}
+
+/** Section-level document frequencies of every term candidate. */
+export function documentStats(doc: PreparedDocument, locale: string, sectionTexts: string[]): DocStats {
+  const df = new Map<string, number>();
+  for (const text of sectionTexts) {
+    for (const key of termCandidates(text, locale).keys()) df.set(key, (df.get(key) ?? 0) + 1);
+  }
+  return { sectionCount: Math.max(1, doc.sections.length), df };
+}
+
+/** Key terms of a section by TF-IDF against the whole document; longer n-grams favoured. */
+export function keyTerms(text: string, locale: string, stats: DocStats, max: number): string[] {
+  const scored: { surface: string; key: string; score: number }[] = [];
+  for (const [key, { surface, count }] of termCandidates(text, locale)) {
+    if (count < 2) continue;
+    const df = stats.df.get(key) ?? 1;
+    const idf = Math.log((stats.sectionCount + 1) / df) + 0.1;
+    const n = hasCjk(surface)
+      ? Math.min(3, Math.ceil([...surface].length / 2))
+      : surface.split(/[\s-]+/).length;
+    scored.push({ surface, key, score: count * idf * (1 + 0.6 * (n - 1)) });
+  }
+  scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  const out: string[] = [];
+  for (const s of scored) {
+    // skip a term contained in (or containing) one already chosen
+    if (out.some((t) => t.toLowerCase().includes(s.key) || s.key.includes(t.toLowerCase()))) continue;
+    out.push(s.surface);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** Word weights (TF-IDF) of each unit, for similarity. */
+function unitVectors(units: Unit[]): Map<string, number>[] {
+  const df = new Map<string, number>();
+  for (const u of units) for (const w of new Set(u.words)) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = units.length;
+  return units.map((u) => {
+    const v = new Map<string, number>();
+    for (const w of u.words) {
+      if (isStopword(w)) continue;
+      v.set(w, (v.get(w) ?? 0) + 1);
+    }
+    for (const [w, tf] of v) v.set(w, (1 + Math.log(tf)) * Math.log(1 + n / (df.get(w) ?? 1)));
+    return v;
+  });
+}
+
+const WINDOW = 300;
+const DAMPING = 0.85;
+const ITERATIONS = 30;
+
+/** TextRank centrality of each unit (cosine similarity graph, PageRank); big sections ranked in windows. */
+export function rankUnits(units: Unit[]): number[] {
+  const scores = new Array<number>(units.length).fill(0);
+  for (let start = 0; start < units.length; start += WINDOW) {
+    const slice = units.slice(start, start + WINDOW);
+    const r = pageRank(unitVectors(slice));
+    // scale so windows of different sizes compare (mean score 1 in each window)
+    r.forEach((s, i) => (scores[start + i] = s * slice.length));
+  }
+  return scores;
+}
+
+function pageRank(vecs: Map<string, number>[]): number[] {
+  const n = vecs.length;
+  if (n === 0) return [];
+  if (n === 1) return [1];
+  const norms = vecs.map((v) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0)) || 1);
+  // sparse similarity through an inverted index; very common words are skipped
+  const postings = new Map<string, number[]>();
+  vecs.forEach((v, i) => {
+    for (const w of v.keys()) {
+      let p = postings.get(w);
+      if (!p) postings.set(w, (p = []));
+      p.push(i);
+    }
+  });
+  const sim = new Float64Array(n * n);
+  const cap = Math.max(8, n * 0.4);
+  for (const [w, list] of postings) {
+    if (list.length < 2 || list.length > cap) continue;
+    for (let a = 0; a < list.length; a++) {
+      const i = list[a]!;
+      const wi = vecs[i]!.get(w)! / norms[i]!;
+      for (let b = a + 1; b < list.length; b++) {
+        const j = list[b]!;
+        const x = wi * (vecs[j]!.get(w)! / norms[j]!);
+        sim[i * n + j]! += x;
+        sim[j * n + i]! += x;
+      }
+    }
+  }
+  const outSum = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < n; j++) s += sim[i * n + j]!;
+    outSum[i] = s;
+  }
+  let score = new Float64Array(n).fill(1 / n);
+  for (let it = 0; it < ITERATIONS; it++) {
+    const next = new Float64Array(n).fill((1 - DAMPING) / n);
+    let dangling = 0;
+    for (let j = 0; j < n; j++) {
+      if (outSum[j] === 0) {
+        dangling += score[j]!;
+        continue;
+      }
+      const share = (DAMPING * score[j]!) / outSum[j]!;
+      for (let i = 0; i < n; i++) {
+        const w = sim[j * n + i]!;
+        if (w !== 0) next[i]! += share * w;
+      }
+    }
+    for (let i = 0; i < n; i++) next[i]! += (DAMPING * dangling) / n;
+    score = next;
+  }
+  return [...score];
+}
+
+/** How many units to keep for a section of `n` units. */
+export function quota(n: number, level: DetailLevel): number {
+  if (level === "simple") return n <= 2 ? n : Math.min(5, Math.max(2, Math.round(Math.sqrt(n))));
+  return n <= 6 ? n : Math.min(25, Math.max(6, Math.round(n * 0.45)));
+}
+
+function isJunk(u: Unit): boolean {
+  const letters = (u.text.match(/\p{L}/gu) ?? []).length;
+  if (letters < u.text.length * 0.4) return true;
+  if (u.kind === "item") return false;
+  if (hasCjk(u.text)) return [...u.text].length < 6;
+  return u.words.length < 4;
+}
+
+function overlap(a: Unit, b: Unit): number {
+  const sa = new Set(a.words);
+  const sb = new Set(b.words);
+  let inter = 0;
+  for (const w of sa) if (sb.has(w)) inter++;
+  return inter / Math.max(1, Math.min(sa.size, sb.size));
+}
+
+/** Chooses the units and tables of one section. */
+export function extractSection(
+  section: PreparedSection,
+  locale: string,
+  stats: DocStats,
+  level: DetailLevel,
+): SectionExtract {
+  const units = sectionUnits(section, locale);
+  const scores = rankUnits(units);
+  if (units.length > 0) scores[0]! *= 1.15; // the opening sentence usually states the topic
+  units.forEach((u, i) => {
+    if (u.words.length > 80) scores[i]! *= 0.7;
+  });
+  const k = quota(units.length, level);
+  const order = units.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const chosen: number[] = [];
+  const take = (i: number): void => {
+    const u = units[i]!;
+    if (chosen.includes(i) || isJunk(u)) return;
+    if (chosen.some((c) => overlap(units[c]!, u) > 0.8)) return;
+    chosen.push(i);
+  };
+  const maxDefs = level === "simple" ? 2 : 5;
+  order
+    .filter((i) => units[i]!.definition)
+    .slice(0, maxDefs)
+    .forEach(take);
+  for (const i of order) {
+    if (chosen.length >= k) break;
+    take(i);
+  }
+  if (chosen.length === 0 && order.length > 0) chosen.push(order[0]!); // never leave a section empty
+  const tables = section.blocks.flatMap((b, i) => (b.type === "table" && !isProseTable(b.rows) ? [i] : []));
+
+  const keptText = chosen.map((i) => units[i]!.text).join("\n");
+  const sectionText = units.map((u) => u.text).join("\n");
+  const terms = keyTerms(sectionText, locale, stats, level === "simple" ? 3 : 5).filter((t) =>
+    keptText.toLowerCase().includes(t.toLowerCase()),
+  );
+  return { units, kept: chosen.sort((a, b) => a - b), tables, terms };
+}

@@ -1,0 +1,110 @@
+import type { SourceDocument } from "@beannote/contract";
+import { isBoilerplateHeading, isBoilerplateLine } from "../src/engine/prepare";
+import { wordTokens } from "../src/engine/text";
+import type { GeneratedNote } from "../src/engine/types";
+
+/** Study-quality measures of spec/study-quality.md, for tests and benchmarks. */
+
+function norm(s: string): string {
+  return s.replace(/\\(.)/g, "$1").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+function blockText(b: SourceDocument["sections"][number]["blocks"][number]): string {
+  return [b.text ?? "", ...(b.items ?? []), ...(b.rows ?? []).flat()].join(" ");
+}
+
+/** Level 1–2 sections (relative to the shallowest level) that carry content, by heading. */
+export function contentSections(doc: SourceDocument): string[] {
+  const min = Math.min(...doc.sections.map((s) => s.level), 6);
+  return doc.sections
+    .filter((s) => s.level <= min + 1 && s.heading.trim() && !isBoilerplateHeading(s.heading))
+    .filter((s) =>
+      s.blocks.some(
+        (b) => (blockText(b).match(/\p{L}/gu) ?? []).length >= 3 && !isBoilerplateLine(blockText(b)),
+      ),
+    )
+    .map((s) => s.heading);
+}
+
+/** Share of the source's level 1–2 content sections whose heading appears as a heading of the note. */
+export function headingCoverage(
+  doc: SourceDocument,
+  markdown: string,
+): { share: number; missing: string[]; total: number } {
+  const headings = new Set(
+    markdown
+      .split("\n")
+      .filter((l) => /^#{1,6} /.test(l))
+      .map((l) => norm(l.replace(/^#+ /, ""))),
+  );
+  const wanted = contentSections(doc);
+  const missing = wanted.filter((h) => !headings.has(norm(h)));
+  return {
+    share: wanted.length ? (wanted.length - missing.length) / wanted.length : 1,
+    missing,
+    total: wanted.length,
+  };
+}
+
+/** Content lines of a section's Markdown: not headings, citations, table rules or the engine's notes. */
+export function contentLines(markdown: string): string[] {
+  return markdown
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !/^#{1,6} /.test(l) && !/\]\(#source=\d+&page=\d+\)/.test(l))
+    .filter((l) => !/^\|(?:\s*-+\s*\|)+$/.test(l) && !/^\*[^*].*[^*]\*$/.test(l));
+}
+
+function stripMarkdown(line: string): string {
+  return line
+    .replace(/^>\s?/, "")
+    .replace(/^[-*+]\s+/, "")
+    .replace(/\*\*/g, "")
+    .replace(/\\(.)/g, "$1")
+    .replace(/\|/g, " ");
+}
+
+/**
+ * Share of content lines whose words are all found on the pages their section cites (± one page).
+ * `docs[i]` is source i+1 of the note.
+ */
+export function groundedness(
+  note: GeneratedNote,
+  docs: SourceDocument[],
+  locale = "en",
+): { share: number; ungrounded: string[]; lines: number } {
+  const pageWords = docs.map((d) => {
+    const byPage = new Map<number, Set<string>>();
+    for (const s of d.sections) {
+      for (const b of s.blocks) {
+        let set = byPage.get(b.page);
+        if (!set) byPage.set(b.page, (set = new Set()));
+        for (const t of wordTokens(`${s.heading} ${blockText(b)}`, locale)) set.add(t.word);
+      }
+    }
+    return byPage;
+  });
+  let lines = 0;
+  const ungrounded: string[] = [];
+  for (const s of note.sections) {
+    const allowed = new Set<string>();
+    for (const p of s.pages) {
+      for (const page of [p.page - 1, p.page, p.page + 1]) {
+        for (const w of pageWords[p.source - 1]?.get(page) ?? []) allowed.add(w);
+      }
+    }
+    for (const line of contentLines(s.markdown)) {
+      const ws = wordTokens(stripMarkdown(line), locale).map((t) => t.word);
+      if (ws.length === 0) continue;
+      lines++;
+      const found = ws.filter((w) => allowed.has(w)).length;
+      if (found < ws.length) ungrounded.push(line);
+    }
+  }
+  return { share: lines ? (lines - ungrounded.length) / lines : 1, ungrounded, lines };
+}
+
+/** Length of a note's body: the content lines of its sections. */
+export function bodyLength(note: GeneratedNote): number {
+  return note.sections.flatMap((s) => contentLines(s.markdown)).join("\n").length;
+}
