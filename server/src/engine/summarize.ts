@@ -119,7 +119,7 @@ export function termCandidates(
       if (n > 1) {
         const prev = toks[i + n - 2]!;
         const gap = text.slice(prev.index + prev.word.length, last.index);
-        if (!/^[ \-]?$/.test(gap)) break; // do not cross punctuation
+        if (!/^[ -]?$/.test(gap)) break; // do not cross punctuation
       }
       if (isStopword(last.word)) continue;
       if (!sameScriptRun(toks, i, n)) break;
