@@ -5,6 +5,8 @@ import { Link, useNavigate } from "react-router";
 import { EmptyState } from "../../components/EmptyState";
 import { useMe } from "../../features/account/session";
 import { BeancoinBadge } from "../../features/account/BeancoinBadge";
+import { RecentNotes } from "../../features/notes/RecentNotes";
+import { useIsPhone } from "../../app/use-is-phone";
 import "./home.css";
 
 /** Home (`/pages/index`): greeting, the "create AI note" entry, recent notes. */
@@ -12,6 +14,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useMe();
+  const isPhone = useIsPhone();
   return (
     <div className="page-stack">
       <div className="home-greeting">
@@ -21,7 +24,8 @@ export function HomePage() {
           </h2>
           <Typography.Text type="secondary">{t("home.subtitle")}</Typography.Text>
         </div>
-        {user ? <BeancoinBadge count={user.cloudBeans} /> : null}
+        {/* on a desktop the nav bar already shows the balance */}
+        {user && isPhone ? <BeancoinBadge count={user.cloudBeans} /> : null}
       </div>
       <button type="button" className="home-create" onClick={() => void navigate("/pages/new-note")}>
         <span className="home-create__icon">
@@ -43,13 +47,17 @@ export function HomePage() {
           </Link>
         }
       >
-        <EmptyState
-          title={t("home.recent.empty")}
-          hint={t("home.recent.emptyHint")}
-          action={
-            <Link to="/pages/new-note">
-              <Button type="primary">{t("home.create.action")}</Button>
-            </Link>
+        <RecentNotes
+          empty={
+            <EmptyState
+              title={t("home.recent.empty")}
+              hint={t("home.recent.emptyHint")}
+              action={
+                <Link to="/pages/new-note">
+                  <Button type="primary">{t("home.create.action")}</Button>
+                </Link>
+              }
+            />
           }
         />
       </Card>

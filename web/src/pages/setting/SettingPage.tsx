@@ -100,13 +100,10 @@ export function SettingPage() {
         <Row label={t("settings.language")}>
           <LanguageSelect size="middle" onChanged={() => toast.success(t("settings.languageSaved"))} />
         </Row>
-        <Row label={t("settings.about")}>
-          <Link to="/subOthers/pages/about">
-            <Button type="link">
-              <RightOutlined />
-            </Button>
-          </Link>
-        </Row>
+        <Link to="/subOthers/pages/about" className="setting-row setting-row--link">
+          <span className="setting-row__label">{t("settings.about")}</span>
+          <RightOutlined />
+        </Link>
       </Card>
       <Button
         danger

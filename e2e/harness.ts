@@ -1,0 +1,147 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startSmtpSink, type SmtpSink } from "../server/test/smtp-sink";
+import { testDatabases } from "../server/test/test-db";
+import { KNOWN_CAPTCHA, startTestServer, type TestServer } from "../server/test/test-server";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const CAPTCHA_TEXT = KNOWN_CAPTCHA.text;
+
+const captchaSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44" viewBox="0 0 120 44"><rect width="120" height="44" fill="#f4f6fb"/><text x="60" y="30" font-family="monospace" font-size="24" text-anchor="middle" fill="#4f6bff">${CAPTCHA_TEXT}</text></svg>`;
+/** The server's known-answer captcha, drawn so that screenshots show a real image. */
+const VISIBLE_CAPTCHA = {
+  generate: () => ({
+    text: CAPTCHA_TEXT,
+    image: `data:image/svg+xml;base64,${Buffer.from(captchaSvg).toString("base64")}`,
+  }),
+};
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function newestMtime(target: string): number {
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === "node_modules" || entry === "dist") continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Builds web/dist when it is missing or older than any web or contract source. */
+export function ensureWebBuilt(): void {
+  const index = path.join(repoRoot, "web/dist/index.html");
+  const sources = ["web/src", "web/index.html", "web/vite.config.ts", "web/public", "contract/src"].map((p) =>
+    path.join(repoRoot, p),
+  );
+  const newestSource = Math.max(...sources.filter(existsSync).map(newestMtime));
+  if (existsSync(index) && statSync(index).mtimeMs >= newestSource) return;
+  execFileSync("npm", ["run", "build", "-w", "web"], { cwd: repoRoot, stdio: "inherit" });
+}
+
+export interface Stack {
+  server: TestServer;
+  smtp: SmtpSink;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** A real server (fresh database, SMTP sink, known captcha) serving web/dist, plus Chromium. */
+export async function startStack(): Promise<Stack> {
+  ensureWebBuilt();
+  const smtp = await startSmtpSink();
+  const database = await testDatabases[0]!.create(); // PGlite: the browser journeys test the UI, not the database
+  const server = await startTestServer(database, { env: { SMTP_URL: smtp.url }, captcha: VISIBLE_CAPTCHA });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  return {
+    server,
+    smtp,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+export interface ContextOptions {
+  locale?: string;
+  width?: number;
+  height?: number;
+  token?: string;
+  language?: string;
+}
+
+/** A browser context with a chosen browser language, window size and optional stored token/language. */
+export async function newContext(stack: Stack, options: ContextOptions = {}): Promise<BrowserContext> {
+  const width = options.width ?? 1440;
+  const phone = width < 768;
+  const context = await stack.browser.newContext({
+    baseURL: stack.server.url,
+    locale: options.locale ?? "en-US",
+    viewport: { width, height: options.height ?? (phone ? 812 : 900) },
+    deviceScaleFactor: 1,
+    isMobile: phone,
+    hasTouch: phone,
+    userAgent: phone ? PHONE_UA : undefined,
+  });
+  const stored: Record<string, string> = {};
+  if (options.token) stored.token = options.token;
+  if (options.language) stored.language = options.language;
+  if (Object.keys(stored).length) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      if (sessionStorage.getItem("__seeded")) return;
+      sessionStorage.setItem("__seeded", "1");
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, stored);
+  }
+  return context;
+}
+
+let counter = 0;
+export const uniqueEmail = (tag = "user") => `${tag}.${Date.now().toString(36)}.${counter++}@example.com`;
+
+/** Registers through the API (for journeys that need an existing account) and returns its token. */
+export async function registerByApi(stack: Stack, email: string, password: string): Promise<string> {
+  const nth = stack.smtp.mailsTo(email).length + 1;
+  const captcha = await stack.server.call<{ captchaId: string }>("POST", "/captcha-new", { body: {} });
+  const sent = await stack.server.call("POST", "/member/send-code", {
+    body: { email, type: "register", captchaId: captcha.body.data.captchaId, captchaCode: CAPTCHA_TEXT },
+  });
+  if (sent.body.status !== 200) throw new Error(`send-code: ${JSON.stringify(sent.body)}`);
+  const code = await stack.smtp.waitForCode(email, nth);
+  const registered = await stack.server.call<{ token: string }>("POST", "/member/register/email", {
+    body: { email, code, password },
+  });
+  if (registered.body.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
+  return registered.body.data.token;
+}
+
+/** Waits until the toast with this text is shown. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await page
+    .locator(".toast")
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ state: "visible", timeout: 10_000 });
+}

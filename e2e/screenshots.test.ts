@@ -1,0 +1,98 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+
+/**
+ * Screenshots of every screen in zh-CN and en-US at 375 px and 1440 px, into screenshots/.
+ * Each shot also checks that nothing is wider than the window (no horizontal overflow).
+ */
+const OUT = path.join(repoRoot, "screenshots");
+const LOCALES = ["en-US", "zh-CN"] as const;
+const WIDTHS = [375, 1440] as const;
+const SCREENS = [
+  { name: "index", path: "/pages/index" },
+  { name: "my-file", path: "/pages/my-file" },
+  { name: "new-note", path: "/pages/new-note" },
+  { name: "note", path: "/subNote/pages/note" },
+  { name: "setting", path: "/subOthers/pages/setting" },
+  { name: "feedback", path: "/subOthers/pages/feedback" },
+  { name: "recharge", path: "/subOthers/pages/recharge" },
+  { name: "about", path: "/subOthers/pages/about" },
+  { name: "not-found", path: "/pages/nowhere" },
+];
+const LOGIN_SCREENS = [
+  { name: "login", path: "/pages/login" },
+  { name: "register", path: "/pages/login?mode=register" },
+  { name: "forgot", path: "/pages/login?mode=forgot" },
+];
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+}
+
+let stack: Stack;
+let token: string;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  stack = await startStack();
+  token = await registerByApi(stack, uniqueEmail("shots"), "Shots12345");
+  await stack.server.call("PUT", "/member/modify-info", { token, body: { nickname: "Lin Xiaoyu" } });
+});
+afterAll(async () => stack?.close());
+
+describe("screenshots", () => {
+  for (const locale of LOCALES) {
+    for (const width of WIDTHS) {
+      it(`${locale} at ${width} px`, async () => {
+        const anon = await newContext(stack, { locale, width, language: locale });
+        const page = await anon.newPage();
+        for (const screen of LOGIN_SCREENS) {
+          await page.goto(screen.path);
+          await page.locator(".login-card").waitFor();
+          await settle(page);
+          await page.screenshot({
+            path: path.join(OUT, `${screen.name}-${locale}-${width}.png`),
+            fullPage: true,
+          });
+          expect(await horizontalOverflow(page), screen.name).toBeLessThanOrEqual(0);
+        }
+        await anon.close();
+
+        const signedIn = await newContext(stack, { locale, width, language: locale, token });
+        const app = await signedIn.newPage();
+        for (const screen of SCREENS) {
+          await app.goto(screen.path);
+          await app.locator(".app-content").waitFor();
+          await settle(app);
+          await app.screenshot({
+            path: path.join(OUT, `${screen.name}-${locale}-${width}.png`),
+            fullPage: true,
+          });
+          expect(await horizontalOverflow(app), screen.name).toBeLessThanOrEqual(0);
+        }
+        // The menu: drawer on a phone, collapsed rail on a desktop.
+        await app.goto("/pages/index");
+        await app.locator(".nav-bar__toggle").click();
+        await app.waitForTimeout(400);
+        await app.screenshot({ path: path.join(OUT, `menu-${locale}-${width}.png`) });
+        await app.keyboard.press("Escape");
+        await app.goto("/subOthers/pages/setting");
+        await app.getByTestId("user-id").waitFor();
+        await app.locator(".setting-page__logout").click();
+        await app.locator(".ant-modal-confirm").waitFor();
+        await app.waitForTimeout(300);
+        await app.screenshot({ path: path.join(OUT, `logout-confirm-${locale}-${width}.png`) });
+        await signedIn.close();
+      });
+    }
+  }
+});
