@@ -131,6 +131,16 @@ describe("llm engine", () => {
     expect(note.sections[1]!.pages).toEqual([{ source: 1, page: 2 }]);
   });
 
+  it("extracts a section itself when the model leaves its notes empty", async () => {
+    const emptyFirst = (a: AutoAnswer): AutoAnswer => ({
+      sections: a.sections.map((x) => (x.id === "1.1" ? { ...x, markdown: " ", pages: [] } : x)),
+    });
+    const engine = await setup({ script: [{ mapAuto: emptyFirst }] });
+    const note = await engine.generateNote(request(doc(2)));
+    expect(note.sections[0]!.markdown).toContain("Topic 1 explains scheduling policy number 1.");
+    expect(note.sections[0]!.pages).toEqual([{ source: 1, page: 1 }]);
+  });
+
   it("waits as told by Retry-After on 429, then succeeds", async () => {
     const engine = await setup({ script: [{ status: 429, headers: { "retry-after": "1" } }, {}] });
     const t = Date.now();

@@ -3,7 +3,7 @@ import type { DetailLevel, OutputLanguage } from "@beannote/contract";
 import { APICallError, generateText, Output, type LanguageModel } from "ai";
 import { z } from "zod";
 import { labelsFor, languageName, type NoteLabels } from "./labels";
-import { displayHeading, sectionDepth } from "./offline";
+import { displayHeading, indexHeadings, sectionDepth } from "./offline";
 import { prepareDocument, type PreparedBlock, type PreparedDocument, type PreparedSection } from "./prepare";
 import { assembleNote, citationLine, headingLine, overviewBlock, sortPages, type PageRef } from "./render";
 import { documentStats, extractSection } from "./summarize";
@@ -306,7 +306,7 @@ export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Eng
           (p) => Number.isInteger(p) && validPages.has(p) && p >= 1 && p <= Math.max(o.doc.pageCount, 1),
         )
         .map((page) => ({ source: o.source, page }));
-      if (!a && o.section.blocks.length > 0) {
+      if (!body && o.section.blocks.length > 0) {
         // the model never covered this section: extract it rather than drop it
         const ex = extractSection(
           o.section,
@@ -365,8 +365,8 @@ export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Eng
         title: multi ? req.sources[si]!.fileName : titles[si]!,
         pageCount: d.pageCount,
         sectionCount: d.sections.length,
-        topHeadings: order.flatMap((o, i) =>
-          o.source === si + 1 && o.section.level === 1 ? [sections[i]!.heading] : [],
+        topHeadings: indexHeadings(d.sections).map(
+          (k) => sections[position.get(`${si + 1}.${k + 1}`)!]!.heading,
         ),
       })),
       terms,

@@ -273,6 +273,24 @@ describe("offline engine", () => {
     expect(quote.join("\n")).toMatch(/\*\*Key terms:\*\* /);
   });
 
+  it("indexes level-2 sections in the overview when level 1 holds only the title", async () => {
+    const paper: SourceDocument = {
+      ...cells,
+      sections: [
+        {
+          heading: "A Paper Title",
+          level: 1,
+          blocks: [
+            { type: "paragraph", page: 1, text: "Ada Lovelace and Alan Turing wrote this paper together." },
+          ],
+        },
+        ...cells.sections.slice(1, 3).map((s) => ({ ...s, level: 2 })),
+      ],
+    };
+    const note = await offline.generateNote(request(paper));
+    expect(note.markdown).toContain("(6 pages · 3 sections): A Paper Title · 1 Introduction · 2 Organelles");
+  });
+
   it("gives each source its own part and cites pages per source", async () => {
     const note = await offline.generateNote({
       sources: [

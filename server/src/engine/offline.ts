@@ -21,6 +21,13 @@ export function displayHeading(s: PreparedSection, index: number, labels: NoteLa
   return index === 0 ? labels.introduction : labels.untitled(s.firstPage);
 }
 
+/** Indices of the sections the overview lists: level 1, or levels 1–2 when level 1 is only a title. */
+export function indexHeadings(sections: PreparedSection[]): number[] {
+  const top = sections.flatMap((s, i) => (s.level === 1 ? [i] : []));
+  if (top.length >= 2) return top;
+  return sections.flatMap((s, i) => (s.level <= 2 ? [i] : []));
+}
+
 /** Markdown depth of a section: `##` for level 1 of a single source, one deeper per extra source part. */
 export function sectionDepth(level: number, multiSource: boolean): number {
   return Math.min(level, 3) + (multiSource ? 2 : 1);
@@ -152,7 +159,7 @@ export function generateOfflineNote(
       title: multi ? file.fileName : title,
       pageCount: doc.pageCount,
       sectionCount: doc.sections.length,
-      topHeadings: doc.sections.flatMap((s, i) => (s.level === 1 ? [displayHeading(s, i, labels)] : [])),
+      topHeadings: indexHeadings(doc.sections).map((i) => displayHeading(doc.sections[i]!, i, labels)),
     });
     doc.sections.forEach((section, i) => {
       if (req.signal?.aborted) throw req.signal.reason ?? new Error("aborted");
