@@ -1,27 +1,66 @@
 import { Button, Card, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { notesApi, noteKeys } from "../../api/notes";
+import { isApiError } from "../../api/api-error";
+import { errorMessage } from "../../i18n/error-message";
 import { EmptyState } from "../../components/EmptyState";
+import { PageLoader } from "../../components/PageLoader";
+import { NoteTab } from "../../features/notes/NoteTab";
+import "../../features/notes/notes.css";
 
 const TABS = ["note", "flashcards", "quiz", "mindMap", "podcast", "slides"] as const;
 
-/** Note view (`/subNote/pages/note?id=…`): the six tabs; no note can be opened yet. */
+/** Note view (`/subNote/pages/note?id=…`): the six tabs of spec §1; the note tab works. */
 export function NotePage() {
   const { t } = useTranslation();
-  const empty = (
-    <EmptyState
-      title={t("note.empty")}
-      hint={t("note.emptyHint")}
-      action={
-        <Link to="/pages/my-file">
-          <Button type="primary">{t("note.openList")}</Button>
-        </Link>
-      }
-    />
+  const [params] = useSearchParams();
+  const id = params.get("id") ?? "";
+  const note = useQuery({
+    queryKey: noteKeys.detail(id),
+    queryFn: () => notesApi.detail(id),
+    enabled: Boolean(id),
+    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
+  });
+  const toList = (
+    <Link to="/pages/my-file">
+      <Button type="primary">{t("note.openList")}</Button>
+    </Link>
   );
+
+  if (!id) return <EmptyState title={t("note.empty")} hint={t("note.emptyHint")} action={toList} />;
+  if (note.isPending) return <PageLoader />;
+  if (note.isError) {
+    const missing = isApiError(note.error) && note.error.status === 404;
+    return (
+      <EmptyState
+        title={missing ? t("note.notFound") : t("note.loadFailed")}
+        hint={missing ? t("note.notFoundHint") : errorMessage(note.error, t)}
+        action={missing ? toList : <Button onClick={() => void note.refetch()}>{t("common.retry")}</Button>}
+      />
+    );
+  }
+  const data = note.data;
   return (
-    <Card>
-      <Tabs items={TABS.map((key) => ({ key, label: t(`note.tabs.${key}`), children: empty }))} />
-    </Card>
+    <div className="page-stack note-page">
+      <h2 className="page-heading break-anywhere" data-testid="note-title">
+        {data.title}
+      </h2>
+      <Card className="note-page__card" styles={{ body: { paddingTop: 0 } }}>
+        <Tabs
+          items={TABS.map((key) => ({
+            key,
+            label: t(`note.tabs.${key}`),
+            children:
+              key === "note" ? (
+                <NoteTab note={data} />
+              ) : (
+                <EmptyState title={t("note.comingSoon")} hint={t("note.comingSoonHint")} />
+              ),
+          }))}
+        />
+      </Card>
+    </div>
   );
 }

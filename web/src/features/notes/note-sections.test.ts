@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { splitNote } from "./note-sections";
+
+describe("splitNote", () => {
+  it("takes the title, the overview and each ## section in order", () => {
+    const note = splitNote(
+      "# Whales\n\n> Overview: Moby, Ahab\n\n## Moby\nA **white** whale. [p. 2](#source=1&page=2)\n\n### Sub\nx\n\n## Ahab\n- captain\n",
+    );
+    expect(note.title).toBe("Whales");
+    expect(note.intro).toBe("> Overview: Moby, Ahab");
+    expect(note.sections.map((s) => s.heading)).toEqual(["Moby", "Ahab"]);
+    expect(note.sections[0]!.body).toContain("### Sub");
+    expect(note.sections[1]!.body).toBe("- captain");
+  });
+
+  it("does not split at ## inside a code fence", () => {
+    const note = splitNote("## A\n```\n## not a heading\n```\n## B\n");
+    expect(note.sections.map((s) => s.heading)).toEqual(["A", "B"]);
+  });
+
+  it("keeps a note without headings as its overview", () => {
+    expect(splitNote("just text")).toEqual({ title: null, intro: "just text", sections: [] });
+  });
+});
