@@ -33,6 +33,7 @@ function newestMtime(target: string): number {
 
 /** Builds web/dist when it is missing or older than any web or contract source. */
 export function ensureWebBuilt(): void {
+  if (process.env.E2E_WEB_DIST) return; // a prebuilt bundle, passed to the server as WEB_DIST
   const index = path.join(repoRoot, "web/dist/index.html");
   const sources = ["web/src", "web/index.html", "web/vite.config.ts", "web/public", "contract/src"].map((p) =>
     path.join(repoRoot, p),
@@ -54,7 +55,10 @@ export async function startStack(): Promise<Stack> {
   ensureWebBuilt();
   const smtp = await startSmtpSink();
   const database = await testDatabases[0]!.create(); // PGlite: the browser journeys test the UI, not the database
-  const server = await startTestServer(database, { env: { SMTP_URL: smtp.url }, captcha: VISIBLE_CAPTCHA });
+  const server = await startTestServer(database, {
+    env: { SMTP_URL: smtp.url, ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) },
+    captcha: VISIBLE_CAPTCHA,
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

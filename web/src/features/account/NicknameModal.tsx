@@ -51,9 +51,15 @@ export function NicknameModal({
       okText={t("common.save")}
       confirmLoading={busy}
       destroyOnHidden
-      afterOpenChange={(visible) => visible && form.setFieldsValue({ nickname: current })}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={handleSave}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={handleSave}
+        initialValues={{ nickname: current }}
+        preserve={false}
+      >
         <Form.Item
           name="nickname"
           label={t("settings.nickname")}
