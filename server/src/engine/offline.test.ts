@@ -353,6 +353,34 @@ describe("offline engine", () => {
     expect(note.markdown).toContain("- Quicksort runs in O(n log n) on average");
   });
 
+  it("quotes definitions but not clauses that merely contain 'is a', and skips worksheet blanks", async () => {
+    const doc: SourceDocument = {
+      title: "Physics",
+      format: "doc",
+      language: "en",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "Charges",
+          level: 1,
+          blocks: [
+            {
+              type: "paragraph",
+              page: 1,
+              text: "If the charge is an electron in a wire, it travels only a short distance. Thus the motion of the electron is a series of curved arcs. Current refers to the rate of flow of electric charge. Loop length: ________ cm.",
+            },
+          ],
+        },
+      ],
+    };
+    const md = (await offline.generateNote(request(doc))).sections[0]!.markdown;
+    expect(md.split("\n").filter((l) => l.startsWith("> "))).toEqual([
+      "> **Current** refers to the rate of flow of electric charge.",
+    ]);
+    expect(md.replace(/\*\*/g, "")).toContain("If the charge is an electron in a wire");
+    expect(md).not.toContain("\\_");
+  });
+
   it("escapes Markdown syntax in source text", async () => {
     const doc: SourceDocument = {
       title: "Syntax",

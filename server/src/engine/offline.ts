@@ -62,7 +62,14 @@ function emphasise(
     if (used.has(key) || !sameLength) continue;
     let at = lower.indexOf(key);
     while (at >= 0 && !atWordEdges(text, at, at + key.length)) at = lower.indexOf(key, at + 1);
-    if (at < 0 || spans.some((s) => at < s.end && at + key.length > s.start)) continue;
+    // neither overlapping nor touching another bold span ("**a** **b**" reads as noise)
+    const touches = (s: { start: number; end: number }): boolean => {
+      const end = at + key.length;
+      if (at >= s.end) return /^\s*$/.test(text.slice(s.end, at));
+      if (end <= s.start) return /^\s*$/.test(text.slice(end, s.start));
+      return true; // overlapping
+    };
+    if (at < 0 || spans.some(touches)) continue;
     spans.push({ start: at, end: at + key.length });
     used.add(key);
   }

@@ -68,6 +68,10 @@ function blockUnits(b: PreparedBlock, locale: string): { text: string; page: num
 const NOT_A_SUBJECT =
   /^(?:this|that|it|there|these|those|which|what|here|he|she|they|we|one|each|such|its|his|her|our|their|the result|the following)$/i;
 
+// a clause opener, not a term: "If the charge is a …", "Thus the motion is a …"
+const NOT_A_SUBJECT_START =
+  /^(?:if|thus|hence|however|therefore|moreover|furthermore|although|though|while|since|because|when|whereas|also|then|so|but|and|or|in|on|at|for|from|with|by|as|this|that|it|there|these|those|each|every|all|some|our|its|his|her|their|si|donc|ainsi|mais|wenn|also|aber|daher|si|pero|entonces|então|mas)\b/iu;
+
 const DEFINITION_PATTERNS: RegExp[] = [
   // Latin scripts: "X is a …", "X refers to …", "X is defined as …"
   /^(?:(?:an?|the|la|le|les|l'|el|los|las|der|die|das|o|a|os|as|une?|una?|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:is|are)\s+(?:defined\s+as|called|known\s+as|an?|the)\b/iu,
@@ -88,7 +92,7 @@ export function findDefinition(text: string): { start: number; end: number } | u
     const m = re.exec(text);
     const subject = m?.[1]?.trim();
     if (!m || !subject) continue;
-    if (NOT_A_SUBJECT.test(subject)) continue;
+    if (NOT_A_SUBJECT.test(subject) || NOT_A_SUBJECT_START.test(subject)) continue;
     if (!hasCjk(subject) && subject.split(/\s+/).length > 6) continue;
     if (/[，。,;；:：]/u.test(subject)) continue;
     const start = m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);
@@ -280,6 +284,7 @@ export function quota(n: number, level: DetailLevel): number {
 }
 
 function isJunk(u: Unit): boolean {
+  if (/_{4,}/.test(u.text)) return true; // a fill-in blank of a worksheet
   const letters = (u.text.match(/\p{L}/gu) ?? []).length;
   if (letters < u.text.length * 0.4) return true;
   if (u.kind === "item") return false;
