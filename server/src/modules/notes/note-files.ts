@@ -1,0 +1,38 @@
+import type { Db } from "../../db/client";
+import type { Storage } from "../../storage/storage";
+import { AppError } from "../../http/app-error";
+import { createFilesService } from "../files/files.service";
+import type { NoteFiles } from "./notes.service";
+
+/** The notes feature's view of uploaded files, through the files service. */
+export function createNoteFiles(deps: { db: Db; storage: Storage }): NoteFiles {
+  const files = createFilesService({ ...deps, uploadMaxBytes: 0 });
+  return {
+    async describe(userId, fileIds) {
+      const found = await Promise.all(
+        fileIds.map((fileId) =>
+          files.getFile(userId, fileId).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === "NOT_FOUND") return undefined;
+            throw error;
+          }),
+        ),
+      );
+      return new Map(
+        found
+          .filter((file) => file !== undefined)
+          .map((file) => [
+            file.fileId,
+            {
+              fileId: file.fileId,
+              fileName: file.fileName,
+              format: file.format,
+              status: file.status,
+              pageCount: file.pageCount,
+              errorCode: file.error?.code ?? null,
+            },
+          ]),
+      );
+    },
+    loadDocument: (userId, fileId) => files.getSourceDocument(userId, fileId),
+  };
+}

@@ -1,0 +1,124 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FileInfo, JobEvent, UploadUrlResponse } from "@beannote/contract";
+import type { TestServer } from "./test-server";
+
+export const FIXTURES = path.resolve(
+  fileURLToPath(new URL("../../../shared/fixtures/documents", import.meta.url)),
+);
+export const fixture = (name: string) => path.join(FIXTURES, name);
+
+const authHeaders = (token: string) => ({ token, authorization: `Bearer ${token}` });
+
+/** Registers a user through the admin path of the member service and logs in; returns the token. */
+export async function loginNewUser(
+  server: TestServer,
+  email: string,
+  password = "study-2024",
+): Promise<string> {
+  const { runAdminCommand } = await import("../src/cli/admin-command");
+  await runAdminCommand(["create", email, password], {
+    db: server.database.db,
+    startingBeans: 0,
+    out: () => {},
+  });
+  const login = await server.call<{ token: string }>("POST", "/member/password-login", {
+    body: { email, password },
+  });
+  if (login.body.status !== 200) throw new Error(`login failed: ${login.body.message}`);
+  return login.body.data.token;
+}
+
+/** Uploads a fixture the way the web app does (upload-url, then PUT of the raw bytes). */
+export async function uploadFile(
+  server: TestServer,
+  token: string,
+  filePath: string,
+  fileName = path.basename(filePath),
+) {
+  const bytes = await readFile(filePath);
+  const start = await server.call<UploadUrlResponse>("POST", "/file/upload-url", {
+    token,
+    body: { fileName, size: bytes.length, contentType: "application/octet-stream" },
+  });
+  if (start.body.status !== 200) throw new Error(`upload-url failed: ${start.body.code}`);
+  const url = new URL(start.body.data.uploadUrl, server.url);
+  const put = await fetch(url, {
+    method: "PUT",
+    headers: { ...start.body.data.headers, ...authHeaders(token) },
+    body: bytes,
+  });
+  const body = (await put.json()) as { status: number; code?: string; data: FileInfo };
+  return { fileId: start.body.data.fileId, put: body };
+}
+
+/** Polls GET /file/:id until parsing has finished one way or the other. */
+export async function waitForFile(
+  server: TestServer,
+  token: string,
+  fileId: string,
+  timeoutMs = 60_000,
+): Promise<FileInfo> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await server.call<FileInfo>("GET", `/file/${fileId}`, { token });
+    if (body.data.status === "ready" || body.data.status === "failed") return body.data;
+    if (Date.now() > deadline) throw new Error(`file ${fileId} still ${body.data.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** Reads the SSE stream of a job until `done` or `error` (or until `stopAfter` events). */
+export async function readJobEvents(
+  server: TestServer,
+  token: string,
+  jobId: string,
+  options: { lastEventId?: number; stopAfter?: number } = {},
+): Promise<JobEvent[]> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/job/${jobId}/events`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      ...authHeaders(token),
+      ...(options.lastEventId !== undefined ? { "last-event-id": String(options.lastEventId) } : {}),
+    },
+    body: "{}",
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+  const events: JobEvent[] = [];
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const reader = response.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let boundary: number;
+    while ((boundary = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const fields = Object.fromEntries(
+        block
+          .split("\n")
+          .filter((line) => line && !line.startsWith(":"))
+          .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trimStart()]),
+      );
+      if (!fields.event) continue;
+      events.push({
+        id: Number(fields.id),
+        type: fields.event as JobEvent["type"],
+        data: JSON.parse(fields.data ?? "null"),
+      });
+      const last = events.at(-1)!;
+      if (last.type === "done" || last.type === "error" || events.length === options.stopAfter) {
+        controller.abort();
+        return events;
+      }
+    }
+  }
+  return events;
+}
