@@ -1,0 +1,533 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
+import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { finishDocument, type ParseInput } from "./document";
+import { IngestError } from "./errors";
+import { cleanText, isCjkCode, joinLines, meaningfulTitle } from "./text";
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
+const CMAP_URL = path.join(PDFJS_DIR, "cmaps") + path.sep;
+const STANDARD_FONTS_URL = path.join(PDFJS_DIR, "standard_fonts") + path.sep;
+
+/** One visual line of text on a page. */
+interface Line {
+  text: string;
+  x0: number;
+  x1: number;
+  /** Baseline, PDF user space (grows upwards). */
+  y: number;
+  size: number;
+  page: number;
+}
+
+interface Paragraph {
+  text: string;
+  size: number;
+  page: number;
+  /** Baseline of the first line. */
+  y: number;
+  lines: number;
+}
+
+interface OutlineEntry {
+  title: string;
+  level: number;
+  page: number;
+  y: number | null;
+}
+
+interface PdfTextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+}
+
+/** Parse a PDF with pdf.js: text lines → columns → paragraphs → sections (outline, else font sizes). */
+export async function parsePdf(input: ParseInput): Promise<SourceDocument> {
+  let doc: PDFDocumentProxy;
+  const task = getDocument({
+    // pdf.js takes ownership of the array (it may transfer it): give it a copy-free view.
+    data: new Uint8Array(input.data.buffer, input.data.byteOffset, input.data.byteLength),
+    cMapUrl: CMAP_URL,
+    cMapPacked: true,
+    standardFontDataUrl: STANDARD_FONTS_URL,
+    verbosity: VerbosityLevel.ERRORS,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+  });
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    void task.destroy();
+    throw mapPdfError(err);
+  }
+  try {
+    return await readDocument(doc, input.fileName);
+  } catch (err) {
+    throw mapPdfError(err);
+  } finally {
+    void task.destroy();
+  }
+}
+
+function mapPdfError(err: unknown): IngestError {
+  if (err instanceof IngestError) return err;
+  const name = (err as { name?: string } | null)?.name ?? "";
+  if (name === "PasswordException") return new IngestError("FILE_ENCRYPTED", "pdf password");
+  return new IngestError("FILE_CORRUPT", `pdf: ${name} ${String((err as Error)?.message ?? err)}`);
+}
+
+async function readDocument(doc: PDFDocumentProxy, fileName: string | undefined): Promise<SourceDocument> {
+  const pageCount = doc.numPages;
+  const pages: Line[][] = new Array<Line[]>(pageCount);
+  const twoColumnPages = new Set<number>();
+  let totalChars = 0;
+  const readPage = async (p: number): Promise<void> => {
+    let lines: Line[] = [];
+    try {
+      const page = await doc.getPage(p);
+      const [vx0, , vx1] = page.view as [number, number, number, number];
+      const content = await page.getTextContent();
+      const ordered = orderLines(buildLines(content.items as PdfTextItem[], p), vx0 ?? 0, vx1 ?? 612);
+      lines = ordered.lines;
+      if (ordered.twoColumns) twoColumnPages.add(p);
+      page.cleanup();
+    } catch (err) {
+      // A damaged page: keep the rest of the document (recovery).
+      if ((err as { name?: string })?.name === "PasswordException") throw err;
+      lines = [];
+    }
+    for (const l of lines) totalChars += l.text.length;
+    pages[p - 1] = lines;
+  };
+  // A few pages in flight at once keeps pdf.js busy while we build lines (measured ~15% faster).
+  const WINDOW = 8;
+  for (let p = 1; p <= pageCount; p += WINDOW) {
+    const batch: Promise<void>[] = [];
+    for (let q = p; q < p + WINDOW && q <= pageCount; q++) batch.push(readPage(q));
+    await Promise.all(batch);
+  }
+  if (totalChars === 0 || (pageCount >= 3 && totalChars < pageCount * 3)) {
+    throw new IngestError("FILE_NO_TEXT", `${totalChars} characters on ${pageCount} pages`);
+  }
+  dropRunningHeaders(pages);
+  const paragraphs = buildParagraphs(pages);
+
+  let metaTitle: string | null = null;
+  try {
+    const meta = await doc.getMetadata();
+    const info = meta.info as { Title?: unknown } | undefined;
+    const dcTitle = meta.metadata?.get("dc:title");
+    metaTitle = typeof info?.Title === "string" ? info.Title : typeof dcTitle === "string" ? dcTitle : null;
+  } catch {
+    metaTitle = null;
+  }
+  let outline: OutlineEntry[] = [];
+  try {
+    outline = await readOutline(doc);
+  } catch {
+    outline = [];
+  }
+  const sections =
+    outline.length > 0
+      ? sectionsFromOutline(paragraphs, outline, twoColumnPages)
+      : sectionsFromFonts(paragraphs);
+  const cover = coverTitle(paragraphs);
+  if (outline.length > 0 && cover && sections[0] && !sections[0].heading) sections[0].heading = cover;
+  return finishDocument({
+    format: "pdf",
+    pageCount,
+    sections,
+    metaTitle: meaningfulTitle(metaTitle) ?? cover,
+    fileName,
+  });
+}
+
+/** Group pdf.js text items into lines: same baseline, left to right, no large horizontal gap. */
+function buildLines(items: PdfTextItem[], page: number): Line[] {
+  const lines: Line[] = [];
+  let cur: Line | null = null;
+  let pendingSpace = false;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    if (!it || it.str === undefined) continue;
+    const str = it.str;
+    const t = it.transform;
+    const x = t[4] ?? 0;
+    const y = t[5] ?? 0;
+    if (str.length === 0) continue;
+    const a = t[0] ?? 0;
+    const b = t[1] ?? 0;
+    // Rotated text (margin stamps such as arXiv identifiers) is not part of the reading flow.
+    if (Math.abs(b) > Math.abs(a) * 0.1) continue;
+    const size = Math.abs(t[3] ?? 0) || Math.abs(a) || it.height || 10;
+    let blank = true;
+    for (let k = 0; k < str.length; k++) {
+      const c = str.charCodeAt(k);
+      if (c !== 0x20 && c !== 0x09 && c !== 0xa0) {
+        blank = false;
+        break;
+      }
+    }
+    if (blank) {
+      pendingSpace = true;
+      continue;
+    }
+    if (cur !== null) {
+      const ref = Math.max(size, cur.size);
+      const dy = Math.abs(y - cur.y);
+      const gap = x - cur.x1;
+      if (dy < ref * 0.6 && gap > -ref * 0.5 && gap < ref * 2.5) {
+        const needSpace = pendingSpace || gap > ref * 0.18;
+        if (
+          needSpace &&
+          !isCjkCode(cur.text.charCodeAt(cur.text.length - 1)) &&
+          !isCjkCode(str.charCodeAt(0))
+        ) {
+          cur.text += " " + str;
+        } else {
+          cur.text += str;
+        }
+        cur.x1 = Math.max(cur.x1, x + it.width);
+        // Superscripts and subscripts do not define the line's size or baseline.
+        if (size > cur.size) {
+          cur.size = size;
+          cur.y = y;
+        }
+        pendingSpace = false;
+        continue;
+      }
+      lines.push(cur);
+    }
+    cur = { text: str, x0: x, x1: x + it.width, y, size, page };
+    pendingSpace = false;
+  }
+  if (cur !== null) lines.push(cur);
+  for (const l of lines) l.text = l.text.trim();
+  return lines.filter((l) => l.text.length > 0);
+}
+
+/**
+ * Put the lines of a page in reading order. A page with two columns is read band by band: lines
+ * spanning the page (titles, wide figures) separate bands; inside a band, the left column first.
+ */
+function orderLines(lines: Line[], pageX0: number, pageX1: number): { lines: Line[]; twoColumns: boolean } {
+  if (lines.length < 2) return { lines, twoColumns: false };
+  const mid = (pageX0 + pageX1) / 2;
+  const slack = (pageX1 - pageX0) * 0.02;
+  let leftChars = 0;
+  let rightChars = 0;
+  let leftLines = 0;
+  let rightLines = 0;
+  const side = new Int8Array(lines.length); // -1 left, 1 right, 0 spanning
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.x1 <= mid + slack) {
+      side[i] = -1;
+      leftChars += l.text.length;
+      leftLines++;
+    } else if (l.x0 >= mid - slack) {
+      side[i] = 1;
+      rightChars += l.text.length;
+      rightLines++;
+    }
+  }
+  const total = leftChars + rightChars;
+  const twoColumns =
+    leftLines >= 6 && rightLines >= 6 && rightChars > total * 0.25 && leftChars > total * 0.25;
+  const idx = lines.map((_, i) => i);
+  idx.sort((a, b) => {
+    const la = lines[a]!;
+    const lb = lines[b]!;
+    const dy = lb.y - la.y;
+    if (Math.abs(dy) > Math.min(la.size, lb.size) * 0.4) return dy;
+    return la.x0 - lb.x0;
+  });
+  if (!twoColumns) return { lines: mergeSameBaseline(idx.map((i) => lines[i]!)), twoColumns: false };
+  const out: Line[] = [];
+  let left: Line[] = [];
+  let right: Line[] = [];
+  const flush = () => {
+    out.push(...mergeSameBaseline(left), ...mergeSameBaseline(right));
+    left = [];
+    right = [];
+  };
+  for (const i of idx) {
+    const s = side[i];
+    if (s === -1) left.push(lines[i]!);
+    else if (s === 1) right.push(lines[i]!);
+    else {
+      flush();
+      out.push(lines[i]!);
+    }
+  }
+  flush();
+  return { lines: out, twoColumns: true };
+}
+
+/** Lines sorted top-down that share a baseline (table cells, dot leaders) become one line. */
+function mergeSameBaseline(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    if (prev && Math.abs(prev.y - l.y) < Math.min(prev.size, l.size) * 0.4 && l.x0 >= prev.x1 - 1) {
+      prev.text = prev.text + " " + l.text;
+      prev.x1 = l.x1;
+      prev.size = Math.max(prev.size, l.size);
+    } else {
+      out.push({ ...l });
+    }
+  }
+  return out;
+}
+
+const PAGE_NUMBER =
+  /^(?:page\s*)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$|^第\s*\d+\s*页(?:\s*共\s*\d+\s*页)?$/i;
+
+/**
+ * Drop running headers and footers (the same text, digits aside, at the top or bottom of many pages)
+ * and page numbers.
+ */
+function dropRunningHeaders(pages: Line[][]): void {
+  const keyOf = (l: Line) => l.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, "");
+  const counts = new Map<string, number>();
+  const candidates: Line[][] = pages.map((lines) => edgeLines(lines));
+  for (const cands of candidates) {
+    const seen = new Set<string>();
+    for (const l of cands) seen.add(keyOf(l));
+    for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const threshold = Math.max(3, Math.ceil(pages.length * 0.3));
+  for (let p = 0; p < pages.length; p++) {
+    const drop = new Set<Line>();
+    for (const l of candidates[p]!) {
+      if (PAGE_NUMBER.test(l.text) || (pages.length >= 3 && (counts.get(keyOf(l)) ?? 0) >= threshold))
+        drop.add(l);
+    }
+    if (drop.size > 0) pages[p] = pages[p]!.filter((l) => !drop.has(l));
+  }
+}
+
+/** The two top-most and two bottom-most lines of a page. */
+function edgeLines(lines: Line[]): Line[] {
+  if (lines.length === 0) return [];
+  const byY = [...lines].sort((a, b) => b.y - a.y);
+  const picked = new Set<Line>([...byY.slice(0, 2), ...byY.slice(-2)]);
+  return [...picked];
+}
+
+const SENTENCE_END = /[.!?:;。！？：；]["'”’)]?$/;
+
+/** Join lines into paragraphs: same size, normal line spacing; a hyphenated line end is joined. */
+function buildParagraphs(pages: Line[][]): Paragraph[] {
+  const paras: Paragraph[] = [];
+  let cur: Paragraph | null = null;
+  let prev: Line | null = null;
+  for (const lines of pages) {
+    for (const l of lines) {
+      let join = false;
+      if (cur !== null && prev !== null) {
+        const sameSize = Math.abs(l.size - prev.size) <= Math.max(0.6, prev.size * 0.08);
+        if (sameSize) {
+          const gap = prev.y - l.y;
+          const ended = SENTENCE_END.test(prev.text);
+          if (l.page === prev.page && gap > 0 && gap < prev.size * 1.75) {
+            const indented = l.x0 - prev.x0 > prev.size * 0.8 && l.x0 < prev.x1;
+            join = !(ended && indented);
+          } else if (!ended) {
+            // A paragraph that runs on into the next column or page.
+            const c = l.text.charCodeAt(0);
+            join = (c >= 0x61 && c <= 0x7a) || isCjkCode(c);
+          }
+        }
+      }
+      // Headings set in the body font ("I. INTRODUCTION", "3.1 Traces", "References") stand alone.
+      if (join && cur !== null && prev !== null) {
+        if (
+          (cur.lines === 1 && isHeadingLine(prev.text)) ||
+          (SENTENCE_END.test(prev.text) && isHeadingLine(l.text))
+        )
+          join = false;
+      }
+      if (join && cur !== null) {
+        cur.text = joinLines(cur.text, l.text);
+        cur.lines++;
+      } else {
+        cur = { text: l.text, size: l.size, page: l.page, y: l.y, lines: 1 };
+        paras.push(cur);
+      }
+      prev = l;
+    }
+  }
+  for (const p of paras) p.text = cleanText(p.text);
+  return paras.filter((p) => p.text.length > 0);
+}
+
+async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
+  const outline = await doc.getOutline();
+  if (!outline || outline.length === 0) return [];
+  const out: OutlineEntry[] = [];
+  type Item = { title: string; dest: unknown; items: Item[] };
+  const walk = async (items: Item[], level: number) => {
+    for (const item of items) {
+      const title = cleanText(item.title ?? "");
+      let dest = item.dest;
+      if (typeof dest === "string") dest = await doc.getDestination(dest);
+      let page = -1;
+      let y: number | null = null;
+      if (Array.isArray(dest) && dest.length > 0) {
+        const ref = dest[0] as unknown;
+        try {
+          if (typeof ref === "number") page = ref + 1;
+          else if (ref && typeof ref === "object")
+            page = (await doc.getPageIndex(ref as { num: number; gen: number })) + 1;
+        } catch {
+          page = -1;
+        }
+        const kind = (dest[1] as { name?: string } | undefined)?.name;
+        if (kind === "XYZ" && typeof dest[3] === "number") y = dest[3];
+        else if ((kind === "FitH" || kind === "FitBH") && typeof dest[2] === "number") y = dest[2];
+      }
+      if (title && page >= 1) out.push({ title, level: Math.min(level, 6), page, y });
+      if (item.items?.length) await walk(item.items, level + 1);
+    }
+  };
+  await walk(outline as Item[], 1);
+  // Keep document order; an outline that points backwards is trusted by page only.
+  out.sort((a, b) => a.page - b.page || (b.y ?? Infinity) - (a.y ?? Infinity));
+  return out;
+}
+
+const normKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** Sections from the outline: a section starts where its heading text appears, or at its page. */
+function sectionsFromOutline(
+  paras: Paragraph[],
+  outline: OutlineEntry[],
+  twoColumnPages: Set<number>,
+): SourceSection[] {
+  const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
+  let next = 0;
+  for (const p of paras) {
+    const key = normKey(p.text);
+    let matched = false;
+    // Catch up on entries whose page we have passed without seeing their heading.
+    while (next < outline.length) {
+      const e = outline[next]!;
+      const eKey = normKey(e.title);
+      const textMatch =
+        eKey.length > 0 &&
+        p.page >= e.page - 1 &&
+        ((key.length <= eKey.length + 12 && (key.endsWith(eKey) || key.startsWith(eKey))) ||
+          (key.length >= 8 && key.length >= eKey.length * 0.5 && eKey.endsWith(key)));
+      if (textMatch) {
+        sections.push({ heading: e.title, level: e.level, blocks: [] });
+        next++;
+        matched = true;
+        break;
+      }
+      // Not seen by its text: the section starts at its destination (page, and height on one-column pages).
+      const reached =
+        p.page > e.page ||
+        (p.page === e.page && e.y !== null && !twoColumnPages.has(p.page) && p.y <= e.y + 2);
+      if (!reached) break;
+      sections.push({ heading: e.title, level: e.level, blocks: [] });
+      next++;
+    }
+    if (matched) continue;
+    sections[sections.length - 1]!.blocks.push(toBlock(p));
+  }
+  for (; next < outline.length; next++) {
+    const e = outline[next]!;
+    sections.push({ heading: e.title, level: e.level, blocks: [] });
+  }
+  return sections;
+}
+
+const BULLET = /^[•●○◦▪■□◆◇►▶✓✔\-–*·]\s+/;
+
+function toBlock(p: Paragraph): SourceBlock {
+  if (BULLET.test(p.text)) return { type: "list", items: [p.text.replace(BULLET, "")], page: p.page };
+  return { type: "paragraph", text: p.text, page: p.page };
+}
+
+const NUMBERED_HEADING = /^((?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}[^.!?]{0,80}$/u;
+/** IEEE style: "I. INTRODUCTION", "IV. EXPERIMENTAL RESULTS". */
+const ROMAN_HEADING = /^[IVX]{1,5}\.\s+[\p{Lu}\d][\p{Lu}\d\s,:&-]{2,80}$/u;
+
+const KNOWN_HEADING =
+  /^(?:abstract|references|bibliography|acknowledge?ments?|appendix(?: [a-z\d]+)?|conclusions?|introduction|summary|参考文献|摘要|致谢|引言|附录)$/iu;
+
+function isHeadingLine(text: string): boolean {
+  if (text.length > 90) return false;
+  if (KNOWN_HEADING.test(text) || ROMAN_HEADING.test(text)) return true;
+  return NUMBERED_HEADING.test(text) && text.split(" ").length <= 10;
+}
+
+/** The largest short text on page 1, when it stands out from the body: the document's title. */
+function coverTitle(paras: Paragraph[]): string | null {
+  let best: Paragraph | null = null;
+  for (const p of paras) {
+    if (p.page > 1) break;
+    if (!best || p.size > best.size) best = p;
+  }
+  if (!best || best.text.length > 200 || best.size < 12) return null;
+  return meaningfulTitle(best.text);
+}
+
+/** Sections from font sizes: short paragraphs set larger than the body text are headings. */
+function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
+  // Body size: the size carrying the most characters.
+  const weight = new Map<number, number>();
+  for (const p of paras) {
+    const s = Math.round(p.size * 2) / 2;
+    weight.set(s, (weight.get(s) ?? 0) + p.text.length);
+  }
+  let body = 10;
+  let best = -1;
+  for (const [s, w] of weight) {
+    if (w > best) {
+      best = w;
+      body = s;
+    }
+  }
+  const isHeadingSized = (p: Paragraph) =>
+    p.size >= body * 1.15 &&
+    p.text.length <= 150 &&
+    p.lines <= 3 &&
+    !SENTENCE_END.test(p.text) &&
+    /\p{L}/u.test(p.text);
+  const headingSizes = [...new Set(paras.filter(isHeadingSized).map((p) => Math.round(p.size * 2) / 2))].sort(
+    (a, b) => b - a,
+  );
+  const levelOfSize = (size: number) => Math.min(3, headingSizes.indexOf(Math.round(size * 2) / 2) + 1);
+  const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
+  for (const p of paras) {
+    if (isHeadingSized(p)) {
+      sections.push({ heading: p.text, level: Math.max(1, levelOfSize(p.size)), blocks: [] });
+      continue;
+    }
+    const numbered =
+      p.lines === 1 && Math.abs(p.size - body) < body * 0.15 ? NUMBERED_HEADING.exec(p.text) : null;
+    if (p.lines === 1 && (ROMAN_HEADING.test(p.text) || KNOWN_HEADING.test(p.text))) {
+      sections.push({ heading: p.text, level: headingSizes.length > 0 ? 2 : 1, blocks: [] });
+      continue;
+    }
+    if (numbered && p.text.split(/\s+/).length <= 10) {
+      const depth = numbered[1]!.split(".").length;
+      sections.push({
+        heading: p.text,
+        level: Math.min(6, depth + (headingSizes.length > 0 ? 1 : 0)),
+        blocks: [],
+      });
+      continue;
+    }
+    sections[sections.length - 1]!.blocks.push(toBlock(p));
+  }
+  return sections;
+}

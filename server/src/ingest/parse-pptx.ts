@@ -1,0 +1,197 @@
+import path from "node:path/posix";
+import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
+import { finishDocument, type ParseInput } from "./document";
+import { IngestError } from "./errors";
+import { cleanText } from "./text";
+import { attr, child, find, findAll, kids, parseXml, tagOf, textOf, type XNode } from "./xml";
+import { openSafeZip, type SafeZip, type ZipLimits } from "./zip";
+
+/** Placeholders that carry boilerplate, not content. */
+const SKIPPED_PLACEHOLDERS = new Set(["dt", "ftr", "sldNum", "hdr"]);
+
+/**
+ * Parse a PPTX from its XML: one section per slide (titled by its title placeholder, else "Slide N"),
+ * body text as paragraphs or lists, tables as rows, speaker notes as `quote` blocks. page = slide number.
+ */
+export async function parsePptx(input: ParseInput, limits?: ZipLimits): Promise<SourceDocument> {
+  const zip = await openSafeZip(input.data, limits);
+  const slidePaths = await slideOrder(zip);
+  if (slidePaths.length === 0) throw new IngestError("FILE_CORRUPT", "pptx without slides");
+  const sections: SourceSection[] = [];
+  for (let i = 0; i < slidePaths.length; i++) {
+    const slidePath = slidePaths[i]!;
+    const xml = await zip.readText(slidePath);
+    if (xml === null) continue;
+    const page = i + 1;
+    const { title, blocks } = readShapes(parseXml(xml), page);
+    const notes = await readNotes(zip, slidePath, page);
+    sections.push({ heading: title || `Slide ${page}`, level: 1, blocks: [...blocks, ...notes] });
+  }
+  const core = await zip.readText("docProps/core.xml");
+  const metaTitle = core ? /<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] : null;
+  const realSections = sections.filter((s) => s.blocks.length > 0 || !/^Slide \d+$/.test(s.heading));
+  return finishDocument({
+    format: "pptx",
+    pageCount: slidePaths.length,
+    sections: realSections,
+    metaTitle: metaTitle ? decodeXmlText(metaTitle) : null,
+    fileName: input.fileName,
+  });
+}
+
+function decodeXmlText(s: string): string {
+  return s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+async function relsOf(
+  zip: SafeZip,
+  partPath: string,
+): Promise<Map<string, { type: string; target: string }>> {
+  const relsPath = path.join(path.dirname(partPath), "_rels", path.basename(partPath) + ".rels");
+  const xml = await zip.readText(relsPath);
+  const map = new Map<string, { type: string; target: string }>();
+  if (!xml) return map;
+  for (const root of parseXml(xml)) {
+    for (const r of findAll(root, "Relationship")) {
+      const id = attr(r, "Id");
+      const target = attr(r, "Target");
+      if (id && target) {
+        const resolved = target.startsWith("/")
+          ? target.slice(1)
+          : path.normalize(path.join(path.dirname(partPath), target));
+        map.set(id, { type: attr(r, "Type") ?? "", target: resolved });
+      }
+    }
+  }
+  return map;
+}
+
+/** Slide part paths in presentation order (p:sldIdLst), else by slide number. */
+async function slideOrder(zip: SafeZip): Promise<string[]> {
+  const presXml = await zip.readText("ppt/presentation.xml");
+  if (presXml) {
+    const rels = await relsOf(zip, "ppt/presentation.xml");
+    const out: string[] = [];
+    for (const root of parseXml(presXml)) {
+      const list = find(root, "p:sldIdLst");
+      if (!list) continue;
+      for (const s of kids(list)) {
+        const target = rels.get(attr(s, "r:id") ?? "")?.target;
+        if (target && zip.has(target)) out.push(target);
+      }
+    }
+    if (out.length > 0) return out;
+  }
+  return zip.names
+    .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
+}
+
+interface Para {
+  text: string;
+  level: number;
+  bullet: boolean;
+}
+
+function readParagraphs(txBody: XNode): Para[] {
+  const out: Para[] = [];
+  for (const p of kids(txBody)) {
+    if (tagOf(p) !== "a:p") continue;
+    let text = "";
+    let level = 0;
+    let bullet = false;
+    for (const c of kids(p)) {
+      const t = tagOf(c);
+      if (t === "a:pPr") {
+        level = Number(attr(c, "lvl") ?? 0) || 0;
+        bullet = kids(c).some((k) => tagOf(k) === "a:buChar" || tagOf(k) === "a:buAutoNum");
+      } else if (t === "a:r" || t === "a:fld") {
+        const tn = child(c, "a:t");
+        if (tn) for (const k of kids(tn)) text += textOf(k) ?? "";
+      } else if (t === "a:br") {
+        text += "\n";
+      }
+    }
+    const clean = cleanText(text);
+    if (clean) out.push({ text: clean, level, bullet });
+  }
+  return out;
+}
+
+function readShapes(roots: XNode[], page: number): { title: string; blocks: SourceBlock[] } {
+  let title = "";
+  const blocks: SourceBlock[] = [];
+  const visit = (n: XNode) => {
+    const t = tagOf(n);
+    if (t === "p:sp") {
+      const ph = find(n, "p:ph");
+      const phType = ph ? (attr(ph, "type") ?? "body") : null;
+      if (phType && SKIPPED_PLACEHOLDERS.has(phType)) return;
+      const txBody = child(n, "p:txBody");
+      if (!txBody) return;
+      const paras = readParagraphs(txBody);
+      if (paras.length === 0) return;
+      if ((phType === "title" || phType === "ctrTitle") && !title) {
+        title = paras.map((p) => p.text).join(" ");
+        return;
+      }
+      const isList = phType === "body" || phType === "obj" || paras.some((p) => p.bullet);
+      if (isList && paras.length > 1) {
+        blocks.push({ type: "list", items: paras.map((p) => "  ".repeat(p.level) + p.text), page });
+      } else {
+        for (const p of paras) blocks.push({ type: "paragraph", text: p.text, page });
+      }
+      return;
+    }
+    if (t === "a:tbl") {
+      const rows: string[][] = [];
+      for (const tr of kids(n)) {
+        if (tagOf(tr) !== "a:tr") continue;
+        const row = kids(tr)
+          .filter((tc) => tagOf(tc) === "a:tc")
+          .map((tc) => {
+            const body = child(tc, "a:txBody");
+            return body
+              ? readParagraphs(body)
+                  .map((p) => p.text)
+                  .join(" ")
+              : "";
+          });
+        if (row.some((c) => c)) rows.push(row);
+      }
+      if (rows.length > 0) blocks.push({ type: "table", rows, page });
+      return;
+    }
+    for (const c of kids(n)) visit(c);
+  };
+  for (const r of roots) visit(r);
+  return { title, blocks };
+}
+
+async function readNotes(zip: SafeZip, slidePath: string, page: number): Promise<SourceBlock[]> {
+  const rels = await relsOf(zip, slidePath);
+  const notes = [...rels.values()].find((r) => r.type.endsWith("/notesSlide"));
+  if (!notes) return [];
+  const xml = await zip.readText(notes.target);
+  if (!xml) return [];
+  const out: SourceBlock[] = [];
+  for (const root of parseXml(xml)) {
+    for (const sp of findAll(root, "p:sp")) {
+      const ph = find(sp, "p:ph");
+      if (!ph || attr(ph, "type") !== "body") continue;
+      const body = child(sp, "p:txBody");
+      const text = body
+        ? readParagraphs(body)
+            .map((p) => p.text)
+            .join("\n")
+        : "";
+      if (text.trim()) out.push({ type: "quote", text, page });
+    }
+  }
+  return out;
+}

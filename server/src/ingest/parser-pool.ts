@@ -1,0 +1,185 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { SourceDocument } from "@beannote/contract";
+import { IngestError, isIngestErrorCode } from "./errors";
+import type { ParseReply, ParseRequest } from "./parse-worker";
+
+export interface ParserPoolOptions {
+  /** Number of worker threads (default 2). */
+  size?: number;
+  /** Time limit per file in ms (default 120 s): past it the worker is killed and the file fails with PARSE_TIMEOUT. */
+  timeoutMs?: number;
+  /** V8 heap cap per worker in MB (default 1024): a worker that runs out dies and its file fails with FILE_CORRUPT. */
+  maxOldGenerationSizeMb?: number;
+  /** Largest file accepted, in bytes (default: the contract's upload limit). */
+  maxBytes?: number;
+  /** The worker script (default ./parse-worker.ts); injectable for tests. */
+  workerUrl?: URL;
+}
+
+export interface ParseJobOptions {
+  /** The original file name (used only as a fallback title). */
+  fileName?: string;
+}
+
+export interface ParserPool {
+  parse(filePath: string, opts?: ParseJobOptions): Promise<SourceDocument>;
+  close(): Promise<void>;
+  /** Counts for monitoring and tests. */
+  stats(): { workers: number; busy: number; queued: number; restarts: number };
+}
+
+interface Job {
+  req: ParseRequest;
+  resolve: (doc: SourceDocument) => void;
+  reject: (err: IngestError) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * A pool of worker threads that parse files, so that no file can stall or crash the server: each
+ * worker has a heap cap and each file a time limit; a worker that dies or overruns is terminated and
+ * replaced, and its file fails cleanly (FILE_CORRUPT / PARSE_TIMEOUT) while the queue keeps moving.
+ */
+export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
+  const size = Math.max(1, opts.size ?? 2);
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const workerUrl = opts.workerUrl ?? new URL("./parse-worker.ts", import.meta.url);
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let restarts = 0;
+  let closed = false;
+  let startFailures = 0;
+
+  const spawn = (): Slot => {
+    const worker = new Worker(workerSource(workerUrl), {
+      eval: workerUrl.pathname.endsWith(".ts"),
+      resourceLimits: { maxOldGenerationSizeMb: opts.maxOldGenerationSizeMb ?? 1024 },
+      stdout: false,
+      stderr: false,
+    });
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
+    worker.on("message", (msg: ParseReply) => {
+      if ("ready" in msg) {
+        slot.ready = true;
+        startFailures = 0;
+        pump();
+        return;
+      }
+      const job = slot.job;
+      if (!job || job.req.id !== msg.id) return;
+      finish(slot);
+      if (msg.ok) job.resolve(msg.doc);
+      else job.reject(new IngestError(isIngestErrorCode(msg.code) ? msg.code : "FILE_CORRUPT", msg.detail));
+      pump();
+    });
+    worker.on("error", (err) => {
+      if (!slot.ready) startFailures++;
+      replace(slot, new IngestError("FILE_CORRUPT", `worker died: ${String(err)}`));
+    });
+    worker.on("exit", (code) => replace(slot, new IngestError("FILE_CORRUPT", `worker exited with ${code}`)));
+    return slot;
+  };
+
+  const finish = (slot: Slot) => {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+  };
+
+  /** Retire a dead or overrunning worker: fail its file, start a fresh worker in its place. */
+  const replace = (slot: Slot, error: IngestError) => {
+    const i = slots.indexOf(slot);
+    if (i < 0) return;
+    const job = slot.job;
+    finish(slot);
+    slot.worker.removeAllListeners();
+    slot.worker.on("error", () => undefined);
+    void slot.worker.terminate();
+    if (closed || startFailures >= 3) {
+      // Workers that cannot even start (a broken install) are not respawned forever.
+      slots.splice(i, 1);
+      if (slots.length === 0) for (const q of queue.splice(0)) q.reject(error);
+    } else {
+      slots[i] = spawn();
+      restarts++;
+    }
+    if (job) job.reject(error);
+    pump();
+  };
+
+  const pump = () => {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (!slot.ready || slot.job) continue;
+      const job = queue.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(
+        () => replace(slot, new IngestError("PARSE_TIMEOUT", `over ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      slot.worker.postMessage(job.req);
+    }
+  };
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    parse(filePath, jobOpts = {}) {
+      if (closed) return Promise.reject(new Error("parser pool is closed"));
+      return new Promise<SourceDocument>((resolve, reject) => {
+        queue.push({
+          req: { id: nextId++, filePath, fileName: jobOpts.fileName, maxBytes: opts.maxBytes },
+          resolve,
+          reject,
+        });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new IngestError("PARSE_TIMEOUT", "pool closed"));
+      const all = slots.splice(0);
+      await Promise.all(
+        all.map(async (slot) => {
+          const job = slot.job;
+          finish(slot);
+          slot.worker.removeAllListeners();
+          slot.worker.on("error", () => undefined);
+          await slot.worker.terminate();
+          if (job) job.reject(new IngestError("PARSE_TIMEOUT", "pool closed"));
+        }),
+      );
+    },
+    stats() {
+      return {
+        workers: slots.length,
+        busy: slots.filter((s) => s.job).length,
+        queued: queue.length,
+        restarts,
+      };
+    },
+  };
+}
+
+/**
+ * A TypeScript worker is started through a tiny ESM bootstrap that registers tsx inside the worker
+ * (`execArgv: ["--import", "tsx"]` does not apply tsx to a worker's entry file on Node 20).
+ */
+function workerSource(url: URL): string | URL {
+  if (!url.pathname.endsWith(".ts")) return url;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
+  return `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(url.href)}); });`;
+}

@@ -1,0 +1,14 @@
+declare module "word-extractor" {
+  interface ExtractedDocument {
+    getBody(): string;
+    getFootnotes(): string;
+    getEndnotes(): string;
+    getHeaders(options?: { includeFooters?: boolean }): string;
+    getFooters(): string;
+    getAnnotations(): string;
+    getTextboxes(options?: { includeHeadersAndFooters?: boolean; includeBody?: boolean }): string;
+  }
+  export default class WordExtractor {
+    extract(source: string | Buffer): Promise<ExtractedDocument>;
+  }
+}
