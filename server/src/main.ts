@@ -7,6 +7,11 @@ import { buildApp } from "./http/app";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createLocalStorage } from "./storage/local-storage";
 import { createSvgCaptchaGenerator, type CaptchaGenerator } from "./modules/captcha/captcha-generator";
+import { createJobQueue, type JobQueue } from "./jobs/queue";
+import { createWorker, type Worker } from "./jobs/worker";
+import { jobDefinitions } from "./jobs/registry";
+import { createParserPool } from "./ingest/parser-pool";
+import type { FileParser, PreviewRenderer } from "./modules/files/parse-file.job";
 
 export type Role = "all" | "api" | "worker";
 
@@ -17,6 +22,12 @@ export interface StartOptions {
   /** Replaces the SVG captcha generator (browser tests inject one with a known answer). */
   captcha?: CaptchaGenerator;
   mailer?: Mailer;
+  /** Replaces the parser worker pool (its `close` is then the caller's business). */
+  parser?: FileParser;
+  /** Renders office files to PDF for the source viewer; none by default until LibreOffice is wired. */
+  renderPreview?: PreviewRenderer;
+  /** Job worker tuning (tests shorten the lease). */
+  worker?: { concurrency?: number; pollMs?: number; leaseMs?: number; heartbeatMs?: number };
 }
 
 export interface RunningServer {
@@ -24,6 +35,9 @@ export interface RunningServer {
   config: Config;
   app: FastifyInstance;
   database: Database;
+  queue: JobQueue;
+  /** The job worker of this process (roles all and worker). */
+  worker?: Worker;
   close(): Promise<void>;
 }
 
@@ -40,18 +54,57 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mailer: options.mailer,
     createMailer: (logger) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
   });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const role = options.role ?? "all";
+  const queue = createJobQueue({ db: database.db });
+
+  let worker: Worker | undefined;
+  let ownParser: ReturnType<typeof createParserPool> | undefined;
+  if (role !== "api") {
+    const parser =
+      options.parser ??
+      (ownParser = createParserPool({
+        size: config.PARSE_WORKERS,
+        timeoutMs: config.PARSE_TIMEOUT_S * 1000,
+        maxBytes: config.uploadMaxBytes,
+      }));
+    worker = createWorker({
+      queue,
+      logger: app.log,
+      definitions: jobDefinitions({
+        config,
+        db: database.db,
+        storage,
+        parser,
+        renderPreview: options.renderPreview,
+        logger: app.log,
+      }),
+      concurrency: options.worker?.concurrency ?? config.PARSE_WORKERS,
+      pollMs: options.worker?.pollMs,
+      leaseMs: options.worker?.leaseMs,
+      heartbeatMs: options.worker?.heartbeatMs,
+    });
+    worker.start();
+  }
+
+  let port = config.PORT;
+  if (role !== "worker") {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    if (typeof address === "object" && address) port = address.port;
+  }
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: role === "worker" ? "" : `http://127.0.0.1:${port}`,
     config,
     app,
     database,
+    queue,
+    worker,
     close: () =>
       (closing ??= (async () => {
+        await worker?.stop();
         await app.close();
+        await ownParser?.close();
         await database.close();
       })()),
   };
@@ -68,7 +121,11 @@ function roleFromArgs(argv: string[]): Role {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
     const server = await startServer({ role: roleFromArgs(process.argv.slice(2)) });
-    server.app.log.info(`BeanNote listening on ${server.url} (database: ${server.database.kind})`);
+    server.app.log.info(
+      server.url
+        ? `BeanNote listening on ${server.url} (database: ${server.database.kind}, worker: ${server.worker ? "on" : "off"})`
+        : `BeanNote worker ${server.worker?.workerId} started (database: ${server.database.kind})`,
+    );
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => void server.close().then(() => process.exit(0)));
     }

@@ -122,6 +122,15 @@ export const jobsRepo = {
     return rows[0]!;
   },
 
+  async hasFinalEvent(db: DbOrTx, jobId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: jobEvents.id })
+      .from(jobEvents)
+      .where(and(eq(jobEvents.jobId, jobId), inArray(jobEvents.type, ["done", "error"])))
+      .limit(1);
+    return rows.length > 0;
+  },
+
   async eventsAfter(db: DbOrTx, jobId: string, afterId: number, limit = 500): Promise<JobEventRow[]> {
     return db
       .select()

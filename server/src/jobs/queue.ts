@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { randomUUID } from "node:crypto";
 import type { JobEventType, JobProgress } from "@beannote/contract";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import type { JobSpec } from "./definition";
 import { jobsRepo, type JobEventRow, type JobRow } from "./jobs.repo";
 
@@ -28,6 +28,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** A chosen id (e.g. to link the job from another row before it is inserted). */
   id?: string;
+  /** Enqueue inside this transaction (commits with the caller's other writes). */
+  tx?: DbOrTx;
 }
 
 export interface JobReason {
@@ -55,7 +57,7 @@ export function createJobQueue(deps: JobQueueDeps) {
     /** Adds a job; with a spec (not a bare name) its payload is validated and its maxAttempts kept. */
     async enqueue<P>(spec: string | JobSpec<P>, payload: P, options: EnqueueOptions = {}): Promise<JobRow> {
       const name = typeof spec === "string" ? spec : spec.name;
-      const job = await jobsRepo.insert(db, {
+      const job = await jobsRepo.insert(options.tx ?? db, {
         id: options.id ?? randomUUID(),
         name,
         payload: typeof spec === "string" ? payload : spec.payload.parse(payload),
@@ -112,6 +114,7 @@ export function createJobQueue(deps: JobQueueDeps) {
     },
 
     eventsAfter: (jobId: string, afterId: number) => jobsRepo.eventsAfter(db, jobId, afterId),
+    hasFinalEvent: (jobId: string) => jobsRepo.hasFinalEvent(db, jobId),
 
     /** Calls `listener` when this process appends an event to `jobId`; returns the unsubscribe. */
     onEvent(jobId: string, listener: () => void): () => void {

@@ -5,6 +5,12 @@ import { webConfigRoutes } from "./web-config/web-config.routes";
 import { memberRoutes } from "./member/member.routes";
 import { createMemberService } from "./member/member.service";
 import { portraitRoutes, portraitUrl } from "./portrait/portrait.routes";
+import { fileRoutes } from "./files/files.routes";
+import { jobRoutes } from "./jobs/jobs.routes";
+import { notesRoutes } from "./notes/notes.routes";
+import { createNoteService } from "./notes/notes.service";
+import { createNoteFiles } from "./notes/note-files";
+import { createJobQueue } from "../jobs/queue";
 
 /** Each feature registers its own routes; add yours here. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -21,4 +27,16 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await api.register(webConfigRoutes(deps));
   await api.register(memberRoutes(deps, members));
   await api.register(portraitRoutes(deps));
+  await api.register(fileRoutes(deps));
+  await api.register(jobRoutes(deps));
+  const queue = createJobQueue({ db: deps.db });
+  const notes = createNoteService({
+    db: deps.db,
+    files: createNoteFiles(deps),
+    jobs: {
+      enqueue: async (name, payload, options) => (await queue.enqueue(name, payload, options)).id,
+      cancel: async (jobId) => void (await queue.requestCancel(jobId)),
+    },
+  });
+  await api.register(notesRoutes(notes));
 }

@@ -1,0 +1,114 @@
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import type { SourceDocument } from "@beannote/contract";
+import type { Db } from "../../db/client";
+import type { Storage } from "../../storage/storage";
+import { defineJob, type JobDefinition, type JobSpec } from "../../jobs/definition";
+import type { WorkerLogger } from "../../jobs/worker";
+import { filesRepo } from "./files.repo";
+
+export const parseFileJobSpec: JobSpec<{ fileId: string }> = {
+  name: "file.parse",
+  payload: z.object({ fileId: z.string() }),
+  maxAttempts: 3,
+  backoff: { baseMs: 2000, maxMs: 60_000 },
+};
+
+/** Turns a file into a SourceDocument off the main thread (the ingest worker pool). */
+export interface FileParser {
+  parse(filePath: string, options?: { fileName?: string }): Promise<SourceDocument>;
+}
+
+/** Renders an office file to PDF (LibreOffice); resolves with the PDF's path, or null when it cannot. */
+export type PreviewRenderer = (inputPath: string, outDir: string) => Promise<string | null>;
+
+export interface ParseFileJobDeps {
+  db: Db;
+  storage: Storage;
+  parser: FileParser;
+  renderPreview?: PreviewRenderer;
+  logger: WorkerLogger;
+}
+
+export const documentKeyOf = (userId: string, fileId: string) => `documents/${userId}/${fileId}.json`;
+const previewKeyOf = (userId: string, fileId: string) => `previews/${userId}/${fileId}.pdf`;
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Parses an uploaded file, stores its SourceDocument (and an office file's PDF preview), marks it ready. */
+export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
+  const { db, storage } = deps;
+
+  async function renderPreview(filePath: string, userId: string, fileId: string): Promise<string | null> {
+    if (!deps.renderPreview) return null;
+    const outDir = await mkdtemp(path.join(os.tmpdir(), "beannote-preview-"));
+    try {
+      const pdfPath = await deps.renderPreview(filePath, outDir);
+      if (!pdfPath || !(await stat(pdfPath).catch(() => null))) return null;
+      const key = previewKeyOf(userId, fileId);
+      await storage.put(key, createReadStream(pdfPath), { contentType: "application/pdf" });
+      return key;
+    } catch (error) {
+      deps.logger.warn({ err: error, fileId }, "preview rendering failed");
+      return null;
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }
+
+  return defineJob({
+    ...parseFileJobSpec,
+    async handler({ payload, signal, progress }) {
+      const file = await filesRepo.find(db, payload.fileId);
+      // Idempotent: a file deleted meanwhile, or already parsed by an earlier attempt, needs nothing more.
+      if (!file || !file.storageKey) return { fileId: payload.fileId, status: "gone" };
+      if (file.status === "ready") {
+        return { fileId: file.id, status: "ready", format: file.format, pageCount: file.pageCount };
+      }
+      await progress("parse", 5, "progress.parsing");
+      const filePath = await storage.localPath(file.storageKey);
+      const document = await abortable(deps.parser.parse(filePath, { fileName: file.fileName }), signal);
+
+      await progress("store", 70, "progress.storing");
+      const documentKey = documentKeyOf(file.userId, file.id);
+      await storage.put(documentKey, Buffer.from(JSON.stringify(document)), {
+        contentType: "application/json",
+      });
+
+      let previewKey: string | null = null;
+      if (document.format === "pdf") previewKey = file.storageKey;
+      else {
+        await progress("preview", 80, "progress.preview");
+        previewKey = await abortable(renderPreview(filePath, file.userId, file.id), signal);
+      }
+      await filesRepo.update(db, file.id, {
+        status: "ready",
+        format: document.format,
+        pageCount: document.pageCount,
+        documentKey,
+        previewKey,
+        errorCode: null,
+        errorMessage: null,
+      });
+      return { fileId: file.id, status: "ready", format: document.format, pageCount: document.pageCount };
+    },
+    async onFailed(_job, reason, payload) {
+      if (!payload) return;
+      await filesRepo.update(db, payload.fileId, {
+        status: "failed",
+        errorCode: reason.code,
+        errorMessage: reason.message,
+      });
+    },
+  });
+}
