@@ -72,6 +72,7 @@ export function ForgotPasswordForm({
         size="small"
         current={step}
         responsive={false}
+        titlePlacement="vertical"
         className="forgot__steps"
         items={[
           { title: t("auth.forgot.steps.email") },
@@ -101,6 +102,7 @@ export function ForgotPasswordForm({
           <SendCodeButton
             type="forget"
             block
+            primary
             label={t("auth.actions.next")}
             onCaptchaStale={() => captcha.current?.refresh()}
             onSent={(sentTo) => {

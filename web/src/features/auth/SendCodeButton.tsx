@@ -16,12 +16,14 @@ export function SendCodeButton({
   onSent,
   onCaptchaStale,
   block,
+  primary,
   label,
 }: {
   type: CodeType;
   onSent?: (email: string) => void;
   onCaptchaStale?: () => void;
   block?: boolean;
+  primary?: boolean;
   label?: string;
 }) {
   const { t } = useTranslation();
@@ -72,6 +74,8 @@ export function SendCodeButton({
       loading={sending}
       disabled={secondsLeft > 0}
       block={block}
+      type={primary ? "primary" : "default"}
+      size={primary ? "large" : undefined}
       className="send-code-button"
     >
       {secondsLeft > 0
