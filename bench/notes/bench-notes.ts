@@ -1,0 +1,122 @@
+/**
+ * Upload-to-finished-note timings (`npm run bench:notes`): the offline engine on a 400-page and a 20-page PDF,
+ * and the llm engine against a fake model that answers each call after 1 s, for several AI_CONCURRENCY values.
+ * Everything runs in this process (server, parser worker threads, job worker), so RSS covers all of it.
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { PDFDocument } from "pdf-lib";
+import os from "node:os";
+import path from "node:path";
+import type { GenerateNoteResponse, NoteDetail } from "@beannote/contract";
+import { testDatabases } from "../../server/test/test-db";
+import { startTestServer, type TestServer } from "../../server/test/test-server";
+import { startFakeOpenAI } from "../../server/test/fake-openai";
+import { fixture, loginNewUser, readJobEvents, uploadFile } from "../../server/test/pipeline";
+
+const MiB = 1024 * 1024;
+
+function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return {
+    reset: () => (peak = process.memoryUsage().rss),
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+    get peak() {
+      return peak;
+    },
+  };
+}
+
+async function withServer<T>(
+  env: Record<string, string>,
+  run: (server: TestServer, token: string) => Promise<T>,
+) {
+  const database = await testDatabases[0]!.create();
+  const server = await startTestServer(database, { env: { LOG_LEVEL: "error", ...env } });
+  try {
+    const token = await loginNewUser(server, `bench${Date.now()}@example.edu`);
+    return await run(server, token);
+  } finally {
+    await server.close();
+    await database.close();
+  }
+}
+
+/** Upload → parse → generate → done, timed from the first byte sent. */
+async function uploadToNote(server: TestServer, token: string, file: string) {
+  const started = performance.now();
+  const { fileId } = await uploadFile(server, token, file);
+  const generate = await server.call<GenerateNoteResponse>("POST", "/note/generate", {
+    token,
+    body: { title: path.basename(file), outputLanguage: "en-US", detailLevel: "detail", fileIds: [fileId] },
+  });
+  if (generate.body.status !== 200) throw new Error(`generate failed: ${generate.body.code}`);
+  const events = await readJobEvents(server, token, generate.body.data.jobId);
+  const seconds = (performance.now() - started) / 1000;
+  if (events.at(-1)?.type !== "done") throw new Error(`note failed: ${JSON.stringify(events.at(-1))}`);
+  const note = await server.call<NoteDetail>("GET", `/note/${generate.body.data.noteId}`, { token });
+  return { seconds, chars: note.body.data.markdown.length, pages: note.body.data.sources[0]?.pageCount ?? 0 };
+}
+
+/** The first 20 pages of the 400-page manual as their own PDF (shared fonts kept once, as in a real file). */
+async function twentyPagePdf(): Promise<{ file: string; cleanup: () => Promise<void> }> {
+  const source = await PDFDocument.load(await readFile(fixture("en-large-irs-manual-400p.pdf")));
+  const excerpt = await PDFDocument.create();
+  for (const page of await excerpt.copyPages(source, [...Array(20).keys()])) excerpt.addPage(page);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-notes-"));
+  const file = path.join(dir, "irs-manual-20p.pdf");
+  await writeFile(file, await excerpt.save());
+  return { file, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+const rss = rssSampler();
+console.log("## offline engine: upload → finished note (targets: 400 p ≤ 10 s, 20 p ≤ 1.5 s)\n");
+const small = await twentyPagePdf();
+await withServer({}, async (server, token) => {
+  // warm-up: both parser workers and the engine loaded, as on a server that has been running
+  await Promise.all(
+    [1, 2].map(() => uploadToNote(server, token, fixture("en-paper-tracemonkey-trace-jit.pdf"))),
+  );
+  console.log(
+    `(server warm, RSS ${(process.memoryUsage().rss / MiB).toFixed(0)} MiB before the timed runs)\n`,
+  );
+  console.log("| document | pages | wall s | note chars | peak RSS MiB |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const file of [small.file, fixture("en-large-irs-manual-400p.pdf")]) {
+    rss.reset();
+    const result = await uploadToNote(server, token, file);
+    console.log(
+      `| ${path.basename(file)} | ${result.pages} | ${result.seconds.toFixed(2)} | ${result.chars} | ${(rss.peak / MiB).toFixed(0)} |`,
+    );
+  }
+});
+await small.cleanup();
+
+console.log("\n## llm engine, fake model answering each call after 1 s\n");
+console.log("| document | AI_CONTEXT_TOKENS | AI_CONCURRENCY | calls (chunks) | max in flight | wall s |");
+console.log("|---|---:|---:|---:|---:|---:|");
+const llmDoc = fixture("en-tutorial-apache-performance-tuning.pptx");
+for (const concurrency of [1, 2, 4]) {
+  const fake = await startFakeOpenAI({ delayMs: 1000 });
+  try {
+    const env = {
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: "bench",
+      AI_MODEL: "fake",
+      AI_CONTEXT_TOKENS: "2000",
+      AI_CONCURRENCY: String(concurrency),
+    };
+    await withServer(env, async (server, token) => {
+      const result = await uploadToNote(server, token, llmDoc);
+      console.log(
+        `| ${path.basename(llmDoc)} | 2000 | ${concurrency} | ${fake.calls.length} | ${fake.maxConcurrent} | ${result.seconds.toFixed(2)} |`,
+      );
+    });
+  } finally {
+    await fake.close();
+  }
+}
+rss.stop();
