@@ -1,4 +1,9 @@
 /** `npm run cli -- <command> ...`: a tiny dispatcher. */
+import path from "node:path";
+import { loadConfig } from "../config";
+import { createEngine } from "../engine";
+import { createParserPool } from "../ingest/parser-pool";
+import { runNotesCommand } from "./notes-command";
 import { runParseCommand } from "./parse-command";
 
 const [command, ...rest] = process.argv.slice(2);
@@ -7,8 +12,29 @@ switch (command) {
   case "parse":
     code = await runParseCommand(rest);
     break;
+  case "notes": {
+    const config = loadConfig();
+    const pool = createParserPool({ size: 1, timeoutMs: config.PARSE_TIMEOUT_S * 1000 });
+    try {
+      code = await runNotesCommand(rest, {
+        parse: (file) => pool.parse(file, { fileName: path.basename(file) }),
+        engine: createEngine({
+          aiBaseUrl: config.AI_BASE_URL,
+          aiApiKey: config.AI_API_KEY ?? "unused",
+          aiModel: config.AI_MODEL,
+          aiContextTokens: config.AI_CONTEXT_TOKENS,
+          aiConcurrency: config.AI_CONCURRENCY,
+        }),
+      });
+    } finally {
+      await pool.close();
+    }
+    break;
+  }
   default:
-    process.stdout.write(`unknown command: ${command ?? "(none)"}\ncommands: parse <file> [--json]\n`);
+    process.stdout.write(
+      `unknown command: ${command ?? "(none)"}\ncommands:\n  parse <file> [--json]\n  notes <file>… [--lang zh-CN] [--detail simple|detail] [--title <title>]\n`,
+    );
     code = 2;
 }
 process.exitCode = code;
