@@ -7,14 +7,6 @@ import { testDatabases, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
 import { createTestUser, fixturesDir } from "./test-support";
 
-const CONTENT_TYPES: Record<string, string> = {
-  pdf: "application/pdf",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  doc: "application/msword",
-  ppt: "application/vnd.ms-powerpoint",
-};
-
 /** A PUT whose body may differ from what was declared; resolves with the status and parsed answer. */
 function rawPut(
   url: string,
