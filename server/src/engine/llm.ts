@@ -207,6 +207,8 @@ interface LlmSettings extends EngineConfig {
 
 /** The model-backed engine: any OpenAI-compatible endpoint through the AI SDK. */
 export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Engine {
+  // We ask for JSON mode on purpose (DeepSeek and others lack JSON-schema mode); the SDK would warn on every call.
+  (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
   const provider = createOpenAICompatible({
     name: "beannote-llm",
     baseURL: config.aiBaseUrl,
