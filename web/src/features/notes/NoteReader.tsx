@@ -98,13 +98,14 @@ export function NoteReader({ note }: { note: NoteDetail }) {
       <Space wrap size={8}>
         {editing ? (
           <>
-            <Button icon={<RollbackOutlined />} onClick={handleReturn}>
+            <Button icon={<RollbackOutlined />} onClick={handleReturn} data-testid="note-return">
               {t("note.actions.return")}
             </Button>
             <Button
               type="primary"
               icon={<SaveOutlined />}
               loading={save.isPending}
+              data-testid="note-save"
               onClick={() => save.mutate()}
             >
               {t("common.save")}
@@ -112,16 +113,25 @@ export function NoteReader({ note }: { note: NoteDetail }) {
           </>
         ) : (
           <>
-            <Button icon={<FileSearchOutlined />} onClick={() => setViewer(viewer ?? { source: 1, page: 1 })}>
+            <Button
+              icon={<FileSearchOutlined />}
+              onClick={() => setViewer(viewer ?? { source: 1, page: 1 })}
+              data-testid="view-source"
+            >
               {t("note.actions.viewSource")}
             </Button>
-            <Button icon={<EditOutlined />} onClick={handleEdit}>
+            <Button icon={<EditOutlined />} onClick={handleEdit} data-testid="note-edit">
               {t("common.edit")}
             </Button>
           </>
         )}
         {note.edited ? (
-          <Button icon={<UndoOutlined />} loading={reset.isPending} onClick={handleReset}>
+          <Button
+            icon={<UndoOutlined />}
+            loading={reset.isPending}
+            onClick={handleReset}
+            data-testid="note-reset"
+          >
             {t("note.actions.reset")}
           </Button>
         ) : null}

@@ -1,0 +1,258 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import {
+  expectToast,
+  newContext,
+  registerByApi,
+  repoRoot,
+  startStack,
+  uniqueEmail,
+  type Stack,
+} from "./harness";
+import {
+  DOCX,
+  FIXTURES,
+  PDF,
+  createNoteByApi,
+  horizontalOverflow,
+  longWords,
+  pickFiles,
+  viewerPageInput,
+  viewerPageText,
+} from "./notes-helpers";
+
+/**
+ * The main job end to end in a real browser: upload a PDF and a DOCX, watch the note being written,
+ * follow a citation into the source, edit, save, reset, then find, copy and delete it in All notes.
+ */
+let stack: Stack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  token = await registerByApi(stack, uniqueEmail("notes"), "Notes12345");
+});
+afterAll(async () => stack?.close());
+
+async function signedIn(options: { locale?: string; width?: number } = {}): Promise<Page> {
+  const locale = options.locale ?? "en-US";
+  const context = await newContext(stack, { locale, language: locale, token, width: options.width });
+  return context.newPage();
+}
+
+describe("note journey", () => {
+  it("uploads, generates, cites, edits, saves, resets, lists, copies and deletes", async () => {
+    const page = await signedIn();
+    await page.goto("/pages/new-note");
+    await page.getByTestId("new-note-form").waitFor();
+
+    // Two files in one pick: each gets its own progress and parse state.
+    await pickFiles(page, [PDF, DOCX]);
+    const phases = await page
+      .locator(".upload-item")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-phase")));
+    expect(phases).toEqual(["ready", "ready"]);
+    await expect.poll(() => page.locator(".upload-item").first().textContent()).toMatch(/Ready · pages: \d+/);
+    // The title is prefilled from the first file's name.
+    expect(await page.getByTestId("note-title").inputValue()).toBe("en-paper-tracemonkey-trace-jit");
+    const title = `TraceMonkey and Moby ${Date.now().toString(36)}`;
+    await page.getByTestId("note-title").fill(title);
+
+    await page.getByTestId("generate").click();
+    await page.waitForURL(/\/subNote\/pages\/note\?id=/);
+    const noteId = new URL(page.url()).searchParams.get("id")!;
+    await page.getByTestId("note-content").waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId("note-title").textContent()).toBe(title);
+    const sections = page.locator(".note-sections > .ant-collapse-item");
+    expect(await sections.count()).toBeGreaterThanOrEqual(2);
+
+    // Sections collapse and expand.
+    const firstBody = sections.first().locator(".note-markdown");
+    await expect.poll(() => firstBody.isVisible()).toBe(true);
+    await sections.first().locator(".ant-collapse-header").click();
+    await expect.poll(() => firstBody.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await expect.poll(() => firstBody.isVisible()).toBe(true);
+
+    // A PDF citation opens the viewer beside the note at the cited page, whose text holds the section's words.
+    const citation = page.locator('a.citation[data-source="1"]').nth(2);
+    const cited = Number(await citation.getAttribute("data-page"));
+    const sectionText =
+      (await page
+        .locator(".note-sections > .ant-collapse-item", { has: citation })
+        .locator(".note-markdown")
+        .textContent()) ?? "";
+    await citation.click();
+    await page.getByTestId("source-viewer").waitFor();
+    const pageText = await viewerPageText(page, cited);
+    expect(await viewerPageInput(page)).toBe(String(cited));
+    const words = longWords(sectionText.replace(/p\.\s*\d+/g, ""));
+    const found = words.filter((w) => pageText.includes(w));
+    expect(found.length, `words of the section on page ${cited}: ${found.join(", ")}`).toBeGreaterThanOrEqual(
+      Math.min(5, words.length),
+    );
+    const viewerBox = (await page.getByTestId("source-viewer").boundingBox())!;
+    const noteBox = (await page.getByTestId("note-content").boundingBox())!;
+    expect(viewerBox.x).toBeGreaterThan(noteBox.x + noteBox.width - 1); // beside, on the right
+
+    // Page navigation and zoom.
+    await page.getByRole("button", { name: "Next page" }).click();
+    await viewerPageText(page, cited + 1);
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(() => page.locator(".source-viewer__zoom-value").textContent()).toBe("125%");
+
+    // A DOCX citation: no converter on this machine, so the viewer says so and names the cited page.
+    const docxCitation = page.locator('a.citation[data-source="2"]').first();
+    if (await docxCitation.count()) {
+      const docxPage = await docxCitation.getAttribute("data-page");
+      await docxCitation.click();
+      const notice = page
+        .getByTestId("cited-page")
+        .or(page.locator('[data-testid="pdf-page"][data-state="ready"]'));
+      await notice.first().waitFor({ timeout: 30_000 });
+      if (await page.getByTestId("cited-page").count())
+        expect(await page.getByTestId("cited-page").textContent()).toContain(`page ${docxPage}`);
+    }
+
+    // Edit, save (toast), reset (confirm) back to the generated text.
+    await page.getByTestId("note-edit").click();
+    const editor = page.getByTestId("note-editor").locator("textarea");
+    const generated = await editor.inputValue();
+    await editor.fill(`${generated}\n\n## My own summary\n\nTrace trees record **hot loops**.\n`);
+    await page.getByTestId("note-save").click();
+    await expectToast(page, "Save successful");
+    await page.locator(".note-section__heading", { hasText: "My own summary" }).waitFor();
+    await page.getByText("Edited", { exact: true }).waitFor();
+    await page.getByTestId("note-reset").click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: /Reset/ }).click();
+    await expectToast(page, "The note was reset");
+    await page
+      .locator(".note-section__heading", { hasText: "My own summary" })
+      .waitFor({ state: "detached" });
+
+    // Home lists it among the recent notes.
+    await page.goto("/pages/index");
+    await page.getByTestId("recent-notes").getByText(title).waitFor();
+
+    // All notes: search, copy, delete with confirmation.
+    await page.goto("/pages/my-file");
+    await page.getByTestId("note-search").fill(title.split(" ").at(-1)!);
+    await page.waitForURL(/q=/);
+    const items = page.getByTestId("note-item");
+    await expect.poll(() => items.count()).toBe(1);
+    await items.first().getByRole("button", { name: "Copy" }).click();
+    await expectToast(page, "Note copied");
+    await expect.poll(() => items.count()).toBe(2);
+    const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute("data-note-id")));
+    const copyId = ids.find((id) => id !== noteId)!;
+    expect(copyId).toBeTruthy();
+    await page.locator(`[data-note-id="${copyId}"]`).getByRole("button", { name: "Delete" }).click();
+    await page
+      .locator(".ant-modal-confirm")
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expectToast(page, "Note deleted");
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.first().getAttribute("data-note-id")).toBe(noteId);
+
+    // The four sorts are offered.
+    await page.getByRole("combobox", { name: "Sort" }).click();
+    for (const label of ["Modified: newest first", "Modified: oldest first", "Name: A to Z", "Name: Z to A"])
+      await page.locator(".ant-select-item-option", { hasText: label }).waitFor();
+    await page.context().close();
+  });
+
+  it("says why a file cannot be used and keeps the others", async () => {
+    const page = await signedIn();
+    await page.goto("/pages/new-note");
+    await page.getByTestId("new-note-form").waitFor();
+    await page.getByTestId("generate").click();
+    await page.getByRole("alert").filter({ hasText: "No file selected" }).waitFor();
+
+    const dir = path.join(tmpdir(), `beannote-e2e-${Date.now()}`);
+    mkdirSync(dir, { recursive: true });
+    const text = path.join(dir, "notes.txt");
+    writeFileSync(text, "plain text is not a course file");
+    await pickFiles(page, [text, path.join(FIXTURES, "encrypted-user-password-is-password.pdf"), DOCX]);
+    const statuses = await page.getByTestId("upload-status").allTextContents();
+    expect(statuses[0]).toContain("Unsupported format");
+    expect(statuses[1]).toContain("password-protected");
+    expect(statuses[2]).toMatch(/Ready/);
+    // The failed ones can be removed; the ready one stays.
+    await page.getByRole("button", { name: "Remove notes.txt" }).click();
+    await expect.poll(() => page.locator(".upload-item").count()).toBe(2);
+    await page.context().close();
+  });
+});
+
+describe("note screens", () => {
+  const OUT = path.join(repoRoot, "screenshots");
+  let noteId: string;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    noteId = await createNoteByApi(stack, token, [PDF, DOCX], "TraceMonkey: trace-based JIT");
+  });
+
+  for (const locale of ["en-US", "zh-CN"] as const) {
+    for (const width of [375, 1440] as const) {
+      it(`${locale} at ${width} px`, async () => {
+        const page = await signedIn({ locale, width });
+        const shot = async (name: string) => {
+          await page.evaluate(() => document.fonts.ready);
+          await page.waitForTimeout(300);
+          await page.screenshot({
+            path: path.join(OUT, `notes-${name}-${locale}-${width}.png`),
+            fullPage: true,
+          });
+          expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
+        };
+
+        await page.goto("/pages/new-note");
+        await pickFiles(page, [PDF, path.join(FIXTURES, "encrypted-user-password-is-password.pdf")]);
+        await shot("new-note");
+
+        // The generation view, held open: the note reads as generating and the stream sends two sections.
+        const real = await stack.server.call<{ markdown: string }>("GET", `/note/${noteId}`, { token });
+        const parts = real.body.data.markdown.split(/\n(?=## )/).slice(1, 3);
+        await page.route(`**/note/${noteId}`, async (route) => {
+          const response = await route.fetch();
+          const body = await response.json();
+          body.data = { ...body.data, status: "generating", jobId: "held" };
+          await route.fulfill({ response, json: body });
+        });
+        await page.route("**/job/held/events", (route) =>
+          route.fulfill({
+            contentType: "text/event-stream",
+            body: [
+              `id: 1\nevent: progress\ndata: ${JSON.stringify({ step: "write", percent: 62, messageKey: "progress.writing" })}\n\n`,
+              ...parts.map(
+                (markdown, i) =>
+                  `id: ${i + 2}\nevent: partial\ndata: ${JSON.stringify({ index: i, total: 6, heading: "", markdown })}\n\n`,
+              ),
+            ].join(""),
+          }),
+        );
+        await page.goto(`/subNote/pages/note?id=${noteId}`);
+        await page.getByTestId("generation-sections").waitFor();
+        await shot("generation");
+        await page.unrouteAll({ behavior: "ignoreErrors" });
+
+        await page.goto(`/subNote/pages/note?id=${noteId}`);
+        await page.getByTestId("note-content").waitFor();
+        const citation = page.locator('a.citation[data-source="1"]').nth(1);
+        const cited = Number(await citation.getAttribute("data-page"));
+        await citation.click();
+        await viewerPageText(page, cited);
+        await shot("note-source");
+
+        await page.goto("/pages/my-file");
+        await page.getByTestId("note-list").waitFor();
+        await shot("my-file");
+        await page.context().close();
+      });
+    }
+  }
+});
