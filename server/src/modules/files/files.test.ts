@@ -200,6 +200,36 @@ describe.each(testDatabases)("file uploads on $name", (kind) => {
     expect(info.error!.message.length).toBeGreaterThan(0);
   });
 
+  it("answers requests while the zip bomb and the 400-page PDF parse", async () => {
+    const bomb = await upload(
+      "bomb.docx",
+      await readFile(path.join(fixturesDir, "zipbomb-large-size-archive.docx")),
+    );
+    const big = await upload(
+      "irs.pdf",
+      await readFile(path.join(fixturesDir, "en-large-irs-manual-400p.pdf")),
+    );
+    const latencies: number[] = [];
+    let parsingSeen = 0;
+    for (;;) {
+      const started = performance.now();
+      const [a, b, config] = await Promise.all([
+        server.call<FileInfo>("GET", `/file/${bomb.fileId}`, { token: alice.token }),
+        server.call<FileInfo>("GET", `/file/${big.fileId}`, { token: alice.token }),
+        server.call("GET", "/config/web"),
+      ]);
+      latencies.push(performance.now() - started);
+      expect(config.http).toBe(200);
+      if (a.body.data.status === "parsing" || b.body.data.status === "parsing") parsingSeen++;
+      else break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(parsingSeen).toBeGreaterThan(0);
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+    expect(await settled(bomb.fileId)).toMatchObject({ status: "failed", error: { code: "FILE_CORRUPT" } });
+    expect(await settled(big.fileId)).toMatchObject({ status: "ready", format: "pdf", pageCount: 400 });
+  });
+
   it("keeps files to their owner and requires a token", async () => {
     const { fileId } = await upload(
       "m.docx",
