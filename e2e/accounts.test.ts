@@ -199,9 +199,22 @@ describe("account journeys", () => {
     expect(size.width).toBe(size.height);
 
     // Language: applies at once, is stored, survives a reload and changes the language header.
+    await page.waitForLoadState("networkidle");
     await page.getByTestId("language-select").click();
-    await page.locator(".ant-select-item-option").filter({ hasText: "简体中文" }).click();
-    await page.locator(".nav-bar__title").filter({ hasText: zh.route.setting }).waitFor();
+    const option = page
+      .locator(".ant-select-dropdown .ant-select-item-option")
+      .filter({ hasText: "简体中文" });
+    await option.waitFor();
+    await page.waitForTimeout(300); // let the dropdown finish opening
+    await option.click();
+    await page
+      .locator(".nav-bar__title")
+      .filter({ hasText: zh.route.setting })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: "/tmp/lang-fail.png" });
+        throw error;
+      });
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("zh-CN");
     const infoRequest = page.waitForRequest((r) => r.url().endsWith("/member/get-info"));
     await page.reload();

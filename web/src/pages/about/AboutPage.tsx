@@ -18,6 +18,7 @@ export function AboutPage() {
           column={1}
           bordered
           size="middle"
+          styles={{ label: { whiteSpace: "nowrap" } }}
           items={[
             {
               key: "client",
