@@ -70,7 +70,7 @@ describe("note journey", () => {
     expect(await sections.count()).toBeGreaterThanOrEqual(2);
 
     // Sections collapse and expand.
-    const firstBody = sections.first().locator(".note-markdown");
+    const firstBody = sections.first().locator(".note-markdown").first();
     await expect.poll(() => firstBody.isVisible()).toBe(true);
     await sections.first().locator(".ant-collapse-header").click();
     await expect.poll(() => firstBody.isVisible()).toBe(false);
@@ -83,7 +83,9 @@ describe("note journey", () => {
     const sectionText =
       (await page
         .locator(".note-sections > .ant-collapse-item", { has: citation })
+        .last()
         .locator(".note-markdown")
+        .first()
         .textContent()) ?? "";
     await citation.click();
     await page.getByTestId("source-viewer").waitFor();
@@ -200,12 +202,12 @@ describe("note screens", () => {
     for (const width of [375, 1440] as const) {
       it(`${locale} at ${width} px`, async () => {
         const page = await signedIn({ locale, width });
-        const shot = async (name: string) => {
+        const shot = async (name: string, fullPage = true) => {
           await page.evaluate(() => document.fonts.ready);
           await page.waitForTimeout(300);
           await page.screenshot({
             path: path.join(OUT, `notes-${name}-${locale}-${width}.png`),
-            fullPage: true,
+            fullPage,
           });
           expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
         };
@@ -216,7 +218,10 @@ describe("note screens", () => {
 
         // The generation view, held open: the note reads as generating and the stream sends two sections.
         const real = await stack.server.call<{ markdown: string }>("GET", `/note/${noteId}`, { token });
-        const parts = real.body.data.markdown.split(/\n(?=## )/).slice(1, 3);
+        const parts = real.body.data.markdown
+          .split(/\n(?=### )/)
+          .slice(1, 3)
+          .map((part) => part.slice(0, 900).replace(/\n[^\n]*$/, ""));
         await page.route(`**/note/${noteId}`, async (route) => {
           const response = await route.fetch();
           const body = await response.json();
@@ -246,7 +251,7 @@ describe("note screens", () => {
         const cited = Number(await citation.getAttribute("data-page"));
         await citation.click();
         await viewerPageText(page, cited);
-        await shot("note-source");
+        await shot("note-source", false); // the note is long: the window shows the note beside its source
 
         await page.goto("/pages/my-file");
         await page.getByTestId("note-list").waitFor();

@@ -51,7 +51,7 @@ export function FileDropZone({
       <input
         ref={input}
         type="file"
-        hidden
+        style={{ display: "none" }}
         accept={FILE_ACCEPT}
         multiple={multiple}
         data-testid="file-input"

@@ -51,7 +51,6 @@ export function GenerationView({ note, onSettled }: Props) {
         <div className="generation__head">
           <LoadingOutlined className="generation__spinner" spin />
           <div className="generation__text">
-            <h2 className="page-heading break-anywhere">{note.title}</h2>
             <div className="generation__step" data-testid="generation-step">
               {t(`progress.${stepOf(stream.progress?.messageKey)}`)}
             </div>

@@ -2,19 +2,80 @@ import { useMemo, useState } from "react";
 import { Button, Collapse } from "antd";
 import { useTranslation } from "react-i18next";
 import { MarkdownBody, type CiteHandler } from "./MarkdownBody";
-import { splitNote } from "./note-sections";
+import { splitNote, splitSections, type NoteSection } from "./note-sections";
 
-/** A note (its `#` title is shown by the page): overview, then each `##` section in a panel that expands and collapses. */
+interface Panel {
+  key: string;
+  heading: string;
+  /** Text before the sub-sections (or the whole body when there are none). */
+  lead: string;
+  children: Panel[];
+}
+
+/** `##` sections with their `###` and `####` sub-sections, as panels that expand and collapse. */
+function toPanels(sections: NoteSection[], prefix = "", level = 3): Panel[] {
+  return sections.map((section, i) => {
+    const key = `${prefix}${i}`;
+    const inner = level <= 4 ? splitSections(section.body, level) : null;
+    return inner && inner.sections.length
+      ? {
+          key,
+          heading: section.heading,
+          lead: inner.intro,
+          children: toPanels(inner.sections, `${key}.`, level + 1),
+        }
+      : { key, heading: section.heading, lead: section.body, children: [] };
+  });
+}
+
+const allKeys = (panels: Panel[]): string[] => panels.flatMap((p) => [p.key, ...allKeys(p.children)]);
+
+/** A note (its `#` title is shown by the page): overview, then sections that expand and collapse. */
 export function NoteContent({ markdown, onCite }: { markdown: string; onCite?: CiteHandler }) {
   const { t } = useTranslation();
   const note = useMemo(() => splitNote(markdown), [markdown]);
-  const keys = note.sections.map((_, i) => String(i));
+  const panels = useMemo(() => toPanels(note.sections), [note]);
+  const keys = useMemo(() => allKeys(panels), [panels]);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
-  const active = keys.filter((k) => !collapsed.has(k));
+
+  const renderPanels = (list: Panel[], depth: number) => (
+    <Collapse
+      ghost
+      className={`note-sections note-sections--depth-${depth}`}
+      activeKey={list.filter((p) => !collapsed.has(p.key)).map((p) => p.key)}
+      onChange={(open) => {
+        const openKeys = new Set(Array.isArray(open) ? open : [open]);
+        setCollapsed((prev) => {
+          const next = new Set(prev);
+          for (const p of list) {
+            if (openKeys.has(p.key)) next.delete(p.key);
+            else next.add(p.key);
+          }
+          return next;
+        });
+      }}
+      items={list.map((panel) => ({
+        key: panel.key,
+        label:
+          depth === 0 ? (
+            <h2 className="note-section__heading">{panel.heading}</h2>
+          ) : (
+            <h3 className="note-section__heading note-section__heading--sub">{panel.heading}</h3>
+          ),
+        children: (
+          <>
+            {panel.lead ? <MarkdownBody markdown={panel.lead} onCite={onCite} /> : null}
+            {panel.children.length ? renderPanels(panel.children, depth + 1) : null}
+          </>
+        ),
+      }))}
+    />
+  );
+
   return (
     <article className="note-content" data-testid="note-content">
       {note.intro ? <MarkdownBody markdown={note.intro} onCite={onCite} /> : null}
-      {note.sections.length > 1 ? (
+      {keys.length > 1 ? (
         <div className="note-content__expand">
           <Button size="small" type="link" onClick={() => setCollapsed(new Set())}>
             {t("note.view.expandAll")}
@@ -24,22 +85,7 @@ export function NoteContent({ markdown, onCite }: { markdown: string; onCite?: C
           </Button>
         </div>
       ) : null}
-      {note.sections.length ? (
-        <Collapse
-          ghost
-          className="note-sections"
-          activeKey={active}
-          onChange={(open) => {
-            const openKeys = new Set(Array.isArray(open) ? open : [open]);
-            setCollapsed(new Set(keys.filter((k) => !openKeys.has(k))));
-          }}
-          items={note.sections.map((section, i) => ({
-            key: String(i),
-            label: <h2 className="note-section__heading">{section.heading}</h2>,
-            children: <MarkdownBody markdown={section.body} onCite={onCite} />,
-          }))}
-        />
-      ) : null}
+      {panels.length ? renderPanels(panels, 0) : null}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitNote } from "./note-sections";
+import { splitNote, splitSections } from "./note-sections";
 
 describe("splitNote", () => {
   it("takes the title, the overview and each ## section in order", () => {
@@ -20,5 +20,15 @@ describe("splitNote", () => {
 
   it("keeps a note without headings as its overview", () => {
     expect(splitNote("just text")).toEqual({ title: null, intro: "just text", sections: [] });
+  });
+});
+
+describe("splitSections", () => {
+  it("splits a section's body at its ### headings, keeping the text before them", () => {
+    const body = "Lead.\n\n### One\nfirst\n\n#### deeper\nx\n\n### Two\nsecond";
+    const split = splitSections(body, 3);
+    expect(split.intro).toBe("Lead.");
+    expect(split.sections.map((s) => s.heading)).toEqual(["One", "Two"]);
+    expect(split.sections[0]!.body).toContain("#### deeper");
   });
 });

@@ -1,4 +1,4 @@
-/** A `##` section of a note: its heading text and its body (Markdown without the heading line). */
+/** A section of a note: its heading text and its body (Markdown without the heading line). */
 export interface NoteSection {
   heading: string;
   body: string;
@@ -7,34 +7,40 @@ export interface NoteSection {
 export interface SplitNote {
   /** `#` title line, if any. */
   title: string | null;
-  /** Everything before the first `##` (the overview), without the title line. */
+  /** Everything before the first section heading (the overview), without the title line. */
   intro: string;
   sections: NoteSection[];
 }
 
-/** Splits a note's Markdown at its `##` headings (ignoring ones inside code fences) so each can collapse. */
-export function splitNote(markdown: string): SplitNote {
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/**
+ * Splits Markdown at its headings of exactly `level` (`##` for 2), ignoring ones inside code fences,
+ * so each section can expand and collapse. With `takeTitle`, a leading `#` line becomes the title.
+ */
+export function splitSections(markdown: string, level = 2, takeTitle = false): SplitNote {
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
+  const heading = new RegExp(`^\\s{0,3}#{${level}}\\s+(.*?)\\s*#*\\s*$`);
   let title: string | null = null;
   const intro: string[] = [];
   const sections: { heading: string; lines: string[] }[] = [];
   let fence: string | null = null;
   for (const line of lines) {
-    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    const fenceMatch = FENCE.exec(line);
     if (fenceMatch) {
       const marker = fenceMatch[1]!;
-      if (fence === null) fence = marker[0]!.repeat(marker.length);
-      else if (marker.startsWith(fence)) fence = null;
+      if (fence === null) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = null;
     }
     const current = sections.at(-1);
     if (fence === null && !fenceMatch) {
-      const h2 = /^\s{0,3}##\s+(.*?)\s*#*\s*$/.exec(line);
-      if (h2 && !line.trimStart().startsWith("###")) {
-        sections.push({ heading: h2[1]!, lines: [] });
+      const match = heading.exec(line);
+      if (match) {
+        sections.push({ heading: match[1]!, lines: [] });
         continue;
       }
       const h1 = /^\s{0,3}#\s+(.*?)\s*#*\s*$/.exec(line);
-      if (h1 && title === null && !current && intro.every((l) => l.trim() === "")) {
+      if (takeTitle && h1 && title === null && !current && intro.every((l) => l.trim() === "")) {
         title = h1[1]!;
         continue;
       }
@@ -47,3 +53,6 @@ export function splitNote(markdown: string): SplitNote {
     sections: sections.map((s) => ({ heading: s.heading, body: s.lines.join("\n").trim() })),
   };
 }
+
+/** A note's title, overview and `##` sections. */
+export const splitNote = (markdown: string): SplitNote => splitSections(markdown, 2, true);
