@@ -50,8 +50,8 @@ interface PdfTextItem {
 export async function parsePdf(input: ParseInput): Promise<SourceDocument> {
   let doc: PDFDocumentProxy;
   const task = getDocument({
-    // pdf.js takes ownership of the array (it may transfer it): give it a copy-free view.
-    data: new Uint8Array(input.data.buffer, input.data.byteOffset, input.data.byteLength),
+    // pdf.js may transfer (detach) the array it is given: hand it a copy, never a view of a pooled Buffer.
+    data: new Uint8Array(input.data),
     cMapUrl: CMAP_URL,
     cMapPacked: true,
     standardFontDataUrl: STANDARD_FONTS_URL,
@@ -91,9 +91,11 @@ async function readDocument(doc: PDFDocumentProxy, fileName: string | undefined)
     let lines: Line[] = [];
     try {
       const page = await doc.getPage(p);
-      const [vx0, , vx1] = page.view as [number, number, number, number];
+      // Work in the page's viewport space so that rotated pages (/Rotate 90) read upright.
+      const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const ordered = orderLines(buildLines(content.items as PdfTextItem[], p), vx0 ?? 0, vx1 ?? 612);
+      const built = buildLines(content.items as PdfTextItem[], p, viewport.transform, viewport.height);
+      const ordered = orderLines(built, 0, viewport.width);
       lines = ordered.lines;
       if (ordered.twoColumns) twoColumnPages.add(p);
       page.cleanup();
@@ -149,7 +151,8 @@ async function readDocument(doc: PDFDocumentProxy, fileName: string | undefined)
 }
 
 /** Group pdf.js text items into lines: same baseline, left to right, no large horizontal gap. */
-function buildLines(items: PdfTextItem[], page: number): Line[] {
+function buildLines(items: PdfTextItem[], page: number, vt: number[], height: number): Line[] {
+  const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = height] = vt;
   const lines: Line[] = [];
   let cur: Line | null = null;
   let pendingSpace = false;
@@ -158,14 +161,22 @@ function buildLines(items: PdfTextItem[], page: number): Line[] {
     if (!it || it.str === undefined) continue;
     const str = it.str;
     const t = it.transform;
-    const x = t[4] ?? 0;
-    const y = t[5] ?? 0;
+    const t0 = t[0] ?? 0;
+    const t1 = t[1] ?? 0;
+    const t2 = t[2] ?? 0;
+    const t3 = t[3] ?? 0;
+    const t4 = t[4] ?? 0;
+    const t5 = t[5] ?? 0;
+    // Text matrix → viewport (device) space, y flipped back to grow upwards.
+    const a = va * t0 + vc * t1;
+    const b = vb * t0 + vd * t1;
+    const d = vb * t2 + vd * t3;
+    const x = va * t4 + vc * t5 + ve;
+    const y = height - (vb * t4 + vd * t5 + vf);
     if (str.length === 0) continue;
-    const a = t[0] ?? 0;
-    const b = t[1] ?? 0;
     // Rotated text (margin stamps such as arXiv identifiers) is not part of the reading flow.
     if (Math.abs(b) > Math.abs(a) * 0.1) continue;
-    const size = Math.abs(t[3] ?? 0) || Math.abs(a) || it.height || 10;
+    const size = Math.abs(d) || Math.abs(a) || it.height || 10;
     let blank = true;
     for (let k = 0; k < str.length; k++) {
       const c = str.charCodeAt(k);
@@ -294,7 +305,7 @@ const PAGE_NUMBER =
  * and page numbers.
  */
 function dropRunningHeaders(pages: Line[][]): void {
-  const keyOf = (l: Line) => l.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, "");
+  const keyOf = (l: Line) => l.text.toLowerCase().replace(/[^\p{L}]+/gu, "");
   const counts = new Map<string, number>();
   const candidates: Line[][] = pages.map((lines) => edgeLines(lines));
   for (const cands of candidates) {
@@ -302,7 +313,7 @@ function dropRunningHeaders(pages: Line[][]): void {
     for (const l of cands) seen.add(keyOf(l));
     for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  const threshold = Math.max(3, Math.ceil(pages.length * 0.3));
+  const threshold = Math.max(3, Math.ceil(pages.length * 0.2));
   for (let p = 0; p < pages.length; p++) {
     const drop = new Set<Line>();
     for (const l of candidates[p]!) {
@@ -313,11 +324,11 @@ function dropRunningHeaders(pages: Line[][]): void {
   }
 }
 
-/** The two top-most and two bottom-most lines of a page. */
+/** The three top-most and three bottom-most lines of a page. */
 function edgeLines(lines: Line[]): Line[] {
   if (lines.length === 0) return [];
   const byY = [...lines].sort((a, b) => b.y - a.y);
-  const picked = new Set<Line>([...byY.slice(0, 2), ...byY.slice(-2)]);
+  const picked = new Set<Line>([...byY.slice(0, 3), ...byY.slice(-3)]);
   return [...picked];
 }
 

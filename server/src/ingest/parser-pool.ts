@@ -135,6 +135,8 @@ export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
   return {
     parse(filePath, jobOpts = {}) {
       if (closed) return Promise.reject(new Error("parser pool is closed"));
+      if (slots.length === 0)
+        return Promise.reject(new IngestError("FILE_CORRUPT", "no parser worker could start"));
       return new Promise<SourceDocument>((resolve, reject) => {
         queue.push({
           req: { id: nextId++, filePath, fileName: jobOpts.fileName, maxBytes: opts.maxBytes },

@@ -54,10 +54,7 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff
 
 /** Collapse runs of white space, drop control characters, trim. */
 export function cleanText(s: string): string {
-  return s
-    .replace(CONTROL_CHARS, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return s.replace(CONTROL_CHARS, "").replace(/\s+/g, " ").trim();
 }
 
 const STOPWORDS: Record<string, string[]> = {

@@ -1,0 +1,373 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { sourceDocument, type SourceDocument } from "@beannote/contract";
+import { IngestError } from "./errors";
+import { parseFile } from "./parse-file";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/documents");
+const read = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+function fullText(doc: SourceDocument): string {
+  return doc.sections
+    .flatMap((s) => [
+      s.heading,
+      ...s.blocks.map(
+        (b) => b.text ?? b.items?.join("\n") ?? b.rows?.map((r) => r.join(" ")).join("\n") ?? "",
+      ),
+    ])
+    .join("\n");
+}
+
+interface Good {
+  file: string;
+  format: SourceDocument["format"];
+  language: string;
+  pages?: number;
+  title?: string;
+  headings: string[];
+  phrases: string[];
+}
+
+const GOOD: Good[] = [
+  {
+    file: "en-paper-tracemonkey-trace-jit.pdf",
+    format: "pdf",
+    language: "en",
+    pages: 14,
+    title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+    headings: ["Abstract", "1. Introduction", "3.1 Traces", "8. Related Work", "References"],
+    // "important" is hyphenated at a line end in the PDF? we check a phrase spanning two columns instead
+    phrases: ["Dynamic languages such as JavaScript are more difficult to compile", "SunSpider"],
+  },
+  {
+    file: "en-paper-dense-passage-retrieval.pdf",
+    format: "pdf",
+    language: "en",
+    pages: 13,
+    title: "Dense Passage Retrieval for Open-Domain Question Answering",
+    headings: [
+      "1 Introduction",
+      "2 Background",
+      "3 Dense Passage Retriever (DPR)",
+      "7 Related Work",
+      "8 Conclusion",
+    ],
+    phrases: [
+      "Open-domain question answering (QA) (Voorhees, 1999) is a task that answers factoid questions",
+    ],
+  },
+  {
+    file: "en-paper-temporal-stereo-matching.pdf",
+    format: "pdf",
+    language: "en",
+    pages: 6,
+    headings: ["I. INTRODUCTION", "II. BACKGROUND", "III. METHOD", "IV. RESULTS", "V. CONCLUSION"],
+    phrases: ["Modern stereo matching algorithms achieve excellent results on static stereo images"],
+  },
+  {
+    file: "en-large-irs-manual-400p.pdf",
+    format: "pdf",
+    language: "en",
+    pages: 400,
+    headings: [
+      "Manual Transmittal",
+      "2.3.59.1 Program Scope and Objectives",
+      "2.3.59.5 Restoring RRR Tax Modules to Master File",
+    ],
+    phrases: ["Recoverable Retention Register (RRR) tax modules"],
+  },
+  {
+    file: "zh-lecture-notes-math-physics-methods.pdf",
+    format: "pdf",
+    language: "zh",
+    pages: 61,
+    title: "数学物理方法(复变函数+数学物理方程）",
+    headings: ["解析函数的性质", "复变函数的积分", "无穷级数"],
+    phrases: ["函数在区域内处处可导就说函数在区域内解析"],
+  },
+  {
+    file: "corrupt-zen-of-python.pdf",
+    format: "pdf",
+    language: "en",
+    pages: 1,
+    headings: [],
+    phrases: ["Beautiful is better than ugly.", "Explicit is better than implicit."],
+  },
+  {
+    file: "corrupt-helloworld-bad-xref.pdf",
+    format: "pdf",
+    language: "en",
+    pages: 1,
+    headings: [],
+    phrases: ["Hello, world!"],
+  },
+  {
+    file: "en-calibre-docx-feature-demo.docx",
+    format: "docx",
+    language: "en",
+    title: "DOCX Demo",
+    headings: ["Text Formatting", "Inline formatting", "Fun with fonts", "Tables"],
+    phrases: ["Here, we demonstrate various types of inline text formatting"],
+  },
+  {
+    file: "en-handbook-chapter13-trustees-large.docx",
+    format: "docx",
+    language: "en",
+    headings: ["CHAPTER 1 – INTRODUCTION", "A. PURPOSE", "B. ROLE OF THE UNITED STATES TRUSTEE"],
+    phrases: ["The United States Trustee appoints and supervises standing trustees"],
+  },
+  {
+    file: "en-homework-statistics-cancer-data.docx",
+    format: "docx",
+    language: "en",
+    headings: [],
+    phrases: ["VDPAM 527"],
+  },
+  {
+    file: "en-moby-dick-headings-lists.docx",
+    format: "docx",
+    language: "en",
+    headings: ["A Heading 1", "A Heading 2", "Another Heading 1"],
+    phrases: ["Call me Ishmael.", "A top level list item", "  Next level"],
+  },
+  {
+    file: "en-various-formatting.docx",
+    format: "docx",
+    language: "en",
+    headings: [],
+    phrases: ["Here is a text box"],
+  },
+  {
+    file: "zh-study-notes-point-set-topology.docx",
+    format: "docx",
+    language: "zh",
+    headings: ["一、常见拓扑空间及其性质", "二、拓扑空间的连续映射（id意义下）"],
+    phrases: ["点集拓扑"],
+  },
+  {
+    file: "wrong-extension-docx-named-as.doc",
+    format: "docx",
+    language: "en",
+    headings: [],
+    phrases: ["All human beings are born free and equal in dignity and rights."],
+  },
+  {
+    file: "en-lecture-foundations-of-geometry.pptx",
+    format: "pptx",
+    language: "en",
+    pages: 14,
+    headings: ["Math 260 Foundations of Geometry", "Elements", "Definitions"],
+    phrases: ["Books I-IV and VI discuss plane geometry"],
+  },
+  {
+    file: "en-tutorial-apache-performance-tuning.pptx",
+    format: "pptx",
+    language: "en",
+    pages: 48,
+    title: "Apache Performance Tuning",
+    headings: ["Apache Performance Tuning", "The Silver Bullet"],
+    phrases: ["Part 1: Scaling Up"],
+  },
+  {
+    file: "en-talk-how-we-refactor.pptx",
+    format: "pptx",
+    language: "en",
+    pages: 28,
+    headings: ["How We Refactor, and How We Know It", "Introduction to Refactoring"],
+    phrases: ["Emerson Murphy-Hill"],
+  },
+  {
+    file: "en-sample-presentation-bullets.pptx",
+    format: "pptx",
+    language: "en",
+    pages: 4,
+    headings: [
+      "Title Slide",
+      "This is the first content slide",
+      "This is the second content slide",
+      "This is kinda backwards, huh?",
+    ],
+    phrases: ["With a subtitle", "  With a sub-bullet", "    This one is a sub-sub-bullet"],
+  },
+  {
+    // The date placeholder points at a layout placeholder that does not exist; we parse the slide and
+    // drop date/footer/slide-number placeholders as boilerplate, so the slide is just its title.
+    file: "malformed-placeholder.pptx",
+    format: "pptx",
+    language: "en",
+    pages: 1,
+    title: "Test Slide",
+    headings: ["Test Slide"],
+    phrases: [],
+  },
+  {
+    file: "en-lab-handout-force-on-current.doc",
+    format: "doc",
+    language: "en",
+    title: "FORCE ON A CURRENT IN A MAGNETIC FIELD",
+    headings: ["FORCE ON A CURRENT IN A MAGNETIC FIELD", "FORCE VERSUS WIRE LENGTH", "FORCE VERSUS ANGLE"],
+    phrases: ["PURPOSE: To study the force exerted on an electric current by a magnetic field."],
+  },
+  {
+    file: "en-guidance-parental-involvement.doc",
+    format: "doc",
+    language: "en",
+    headings: ["INTRODUCTION", "PURPOSE"],
+    phrases: ["The No Child Left Behind Act of 2001"],
+  },
+  {
+    file: "en-emphasized-text-table.doc",
+    format: "doc",
+    language: "en",
+    headings: [],
+    phrases: ["I am a bold italic bold-italic text.", "Header Col 1"],
+  },
+  {
+    file: "ru-course-syllabus-information-systems.doc",
+    format: "doc",
+    language: "ru",
+    headings: ["1. Общие положения"],
+    phrases: ["исследовательского проекта"],
+  },
+  {
+    file: "en-lecture-mips-lab-operating-systems.ppt",
+    format: "ppt",
+    language: "en",
+    pages: 19,
+    headings: [],
+    phrases: ["MIPS Lab", "CMPE 142 – Operating Systems"],
+  },
+  {
+    // SOURCES.md says 34: the stream has 34 Slide records, one of which is the title master.
+    file: "en-talk-counter-usage-statistics.ppt",
+    format: "ppt",
+    language: "en",
+    pages: 33,
+    headings: [
+      "Working to make online usage statistics more meaningful",
+      "Today’s agenda",
+      "Why was COUNTER formed?",
+    ],
+    phrases: ["Libraries and consortia need online usage statistics"],
+  },
+  {
+    // SOURCES.md says 24 (Slide records, including the title master).
+    file: "en-talk-identity-management.ppt",
+    format: "ppt",
+    language: "en",
+    pages: 23,
+    headings: ["Government-University Identity Management Opportunities", "Foundational Assumption"],
+    phrases: ["Peter Alterman"],
+  },
+  {
+    file: "en-sample-adding-bullet-slide.ppt",
+    format: "ppt",
+    language: "en",
+    pages: 1,
+    title: "Adding a Bullet Slide",
+    headings: ["Adding a Bullet Slide"],
+    phrases: ["Find the bullet slide layout", "Here is some text in a text box!"],
+  },
+  {
+    // Damaged UserEditAtom/persist pointers: recovered from the slide list and the persist directories.
+    file: "corrupt-usereditatom.ppt",
+    format: "ppt",
+    language: "it",
+    headings: [],
+    phrases: ["VALORIZZAZIONE LINEARE", "AUMENTO MARGINE NEGOZIO"],
+  },
+];
+
+const HOSTILE: [string, IngestError["code"]][] = [
+  ["encrypted-user-password-is-password.pdf", "FILE_ENCRYPTED"],
+  ["encrypted-password-is-pass.docx", "FILE_ENCRYPTED"],
+  ["encrypted-password-is-tika.pptx", "FILE_ENCRYPTED"],
+  ["encrypted-rc4-password-is-tika.doc", "FILE_ENCRYPTED"],
+  ["encrypted-password-protected-hello.ppt", "FILE_ENCRYPTED"],
+  ["corrupt-truncated.docx", "FILE_CORRUPT"],
+  ["zipbomb-large-size-archive.docx", "FILE_CORRUPT"],
+  ["zh-scanned-book-pages-image-only.pdf", "FILE_NO_TEXT"],
+  ["en-scanned-agm-notice-image-only.pdf", "FILE_NO_TEXT"],
+  ["zh-lecture-pde-classification-image-only.ppt", "FILE_NO_TEXT"],
+];
+
+describe("parsing the fixture documents", () => {
+  it.each(GOOD)("$file → $format with its headings and text", async (g) => {
+    const data = read(g.file);
+    const doc = await parseFile(data, g.file);
+    expect(sourceDocument.parse(doc)).toEqual(doc);
+    expect(doc.format).toBe(g.format);
+    expect(doc.language).toBe(g.language);
+    if (g.pages !== undefined) expect(doc.pageCount).toBe(g.pages);
+    if (g.title !== undefined) expect(doc.title).toBe(g.title);
+    expect(doc.title.length).toBeGreaterThan(0);
+    const headings = doc.sections.map((s) => s.heading);
+    for (const h of g.headings) expect(headings).toContain(h);
+    const text = fullText(doc);
+    for (const p of g.phrases) expect(text).toContain(p);
+    const pages = doc.sections.flatMap((s) => s.blocks.map((b) => b.page));
+    expect(pages.filter((p) => p < 1 || p > doc.pageCount)).toEqual([]);
+  });
+
+  it.each(HOSTILE)("%s → %s", async (file, code) => {
+    await expect(parseFile(read(file), file)).rejects.toMatchObject({ code });
+  });
+
+  it("keeps page numbers in order and on the right page for a paper", async () => {
+    const doc = await parseFile(read("en-paper-tracemonkey-trace-jit.pdf"));
+    const pages = doc.sections.flatMap((s) => s.blocks.map((b) => b.page));
+    const sorted = [...pages].sort((a, b) => a - b);
+    expect(pages).toEqual(sorted);
+    const related = doc.sections.find((s) => s.heading === "8. Related Work")!;
+    expect(related.blocks[0]!.page).toBe(12);
+  });
+
+  it("reads two columns in order and joins hyphenated line ends", async () => {
+    const doc = await parseFile(read("en-paper-dense-passage-retrieval.pdf"));
+    const text = fullText(doc);
+    // The abstract's first sentence ends in the left column; the introduction follows, not the right column.
+    expect(text).not.toMatch(/\b[a-z]+- [a-z]+\b.*\b[a-z]+- [a-z]+\b.*\b[a-z]+- [a-z]+\b/);
+    expect(text).not.toContain("arXiv:2004.04906v3");
+  });
+
+  it("drops running headers and page numbers", async () => {
+    const doc = await parseFile(read("en-large-irs-manual-400p.pdf"));
+    const paragraphs = doc.sections.flatMap((s) => s.blocks.map((b) => b.text ?? ""));
+    // Every one of the 400 pages has this footer and a "Command Codes BMFOL and BMFOR" header.
+    expect(paragraphs.filter((t) => t.includes("Internal Revenue Manual Cat. No")).length).toBeLessThan(20);
+    expect(paragraphs.filter((t) => t.startsWith("Command Codes BMFOL and BMFOR")).length).toBeLessThan(20);
+    expect(paragraphs.filter((t) => /^page \d+$/i.test(t))).toEqual([]);
+  }, 60_000);
+
+  it("writes no spaces between CJK characters", async () => {
+    const doc = await parseFile(read("zh-lecture-notes-math-physics-methods.pdf"));
+    expect(fullText(doc)).not.toMatch(/[\u4e00-\u9fff] [\u4e00-\u9fff]/);
+  });
+
+  it("refuses empty, unknown and oversized files by their bytes", async () => {
+    await expect(parseFile(Buffer.alloc(0))).rejects.toMatchObject({ code: "FILE_EMPTY" });
+    await expect(parseFile(Buffer.from("just some text, not a document"))).rejects.toMatchObject({
+      code: "FILE_UNSUPPORTED",
+    });
+    await expect(
+      parseFile(read("corrupt-helloworld-bad-xref.pdf"), "x.pdf", { maxBytes: 100 }),
+    ).rejects.toMatchObject({
+      code: "FILE_TOO_LARGE",
+    });
+    // A PDF behind a few junk bytes is still a PDF.
+    const junk = Buffer.concat([Buffer.from("garbage\n"), read("corrupt-helloworld-bad-xref.pdf")]);
+    expect((await parseFile(junk)).format).toBe("pdf");
+  });
+
+  it("stops a zip whose entries inflate past a small cap", async () => {
+    const limits = { maxEntryBytes: 10_000, maxTotalBytes: 20_000, maxEntries: 100 };
+    await expect(
+      parseFile(read("en-calibre-docx-feature-demo.docx"), "x", { zipLimits: limits }),
+    ).rejects.toMatchObject({
+      code: "FILE_CORRUPT",
+    });
+  });
+});
