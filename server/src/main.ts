@@ -60,13 +60,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let worker: Worker | undefined;
   let ownParser: ReturnType<typeof createParserPool> | undefined;
   if (role !== "api") {
-    const parser =
-      options.parser ??
-      (ownParser = createParserPool({
-        size: config.PARSE_WORKERS,
-        timeoutMs: config.PARSE_TIMEOUT_S * 1000,
-        maxBytes: config.uploadMaxBytes,
-      }));
+    // The parser threads start with the first file, so a worker with nothing to parse costs nothing.
+    const parser: FileParser = options.parser ?? {
+      parse: (filePath, parseOptions) =>
+        (ownParser ??= createParserPool({
+          size: config.PARSE_WORKERS,
+          timeoutMs: config.PARSE_TIMEOUT_S * 1000,
+          maxBytes: config.uploadMaxBytes,
+        })).parse(filePath, parseOptions),
+    };
     worker = createWorker({
       queue,
       logger: app.log,

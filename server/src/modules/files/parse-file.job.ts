@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat, symlink } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,11 +49,19 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
   const { db, storage } = deps;
 
-  async function renderPreview(filePath: string, userId: string, fileId: string): Promise<string | null> {
+  async function renderPreview(
+    filePath: string,
+    format: string,
+    userId: string,
+    fileId: string,
+  ): Promise<string | null> {
     if (!deps.renderPreview) return null;
     const outDir = await mkdtemp(path.join(os.tmpdir(), "beannote-preview-"));
     try {
-      const pdfPath = await deps.renderPreview(filePath, outDir);
+      // Stored objects have no extension; the converter is given the real one (decided by the bytes).
+      const named = path.join(outDir, `source.${format}`);
+      await symlink(filePath, named);
+      const pdfPath = await deps.renderPreview(named, outDir);
       if (!pdfPath || !(await stat(pdfPath).catch(() => null))) return null;
       const key = previewKeyOf(userId, fileId);
       await storage.put(key, createReadStream(pdfPath), { contentType: "application/pdf" });
@@ -89,7 +97,7 @@ export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
       if (document.format === "pdf") previewKey = file.storageKey;
       else {
         await progress("preview", 80, "progress.preview");
-        previewKey = await abortable(renderPreview(filePath, file.userId, file.id), signal);
+        previewKey = await abortable(renderPreview(filePath, document.format, file.userId, file.id), signal);
       }
       await filesRepo.update(db, file.id, {
         status: "ready",
