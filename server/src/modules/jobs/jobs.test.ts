@@ -209,5 +209,13 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
     expect((await server.call("GET", `/job/${job.id}`, { token: alice.token })).body.data).toMatchObject({
       status: "queued",
     });
+    // An empty body with a JSON content type is fine (the cancel of a queued job is immediate).
+    const cancel = await fetch(`${server.url}/job/${job.id}/cancel`, {
+      method: "POST",
+      headers: { token: alice.token, "content-type": "application/json" },
+    });
+    expect(await cancel.json()).toMatchObject({ status: 200, data: { status: "cancelled" } });
+    const streamed = await readEvents(eventsUrl(job.id), alice.token);
+    expect(streamed.events).toMatchObject([{ event: "error", data: { code: "JOB_CANCELLED" } }]);
   });
 });
