@@ -11,6 +11,7 @@ import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createWorker, type Worker } from "./jobs/worker";
 import { jobDefinitions } from "./jobs/registry";
 import { createParserPool } from "./ingest/parser-pool";
+import { renderPdfPreview } from "./ingest/office-preview";
 import type { FileParser, PreviewRenderer } from "./modules/files/parse-file.job";
 
 export type Role = "all" | "api" | "worker";
@@ -24,7 +25,7 @@ export interface StartOptions {
   mailer?: Mailer;
   /** Replaces the parser worker pool (its `close` is then the caller's business). */
   parser?: FileParser;
-  /** Renders office files to PDF for the source viewer; none by default until LibreOffice is wired. */
+  /** Renders office files to PDF for the source viewer (default: LibreOffice when `soffice` is installed). */
   renderPreview?: PreviewRenderer;
   /** Job worker tuning (tests shorten the lease). */
   worker?: { concurrency?: number; pollMs?: number; leaseMs?: number; heartbeatMs?: number };
@@ -77,7 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         db: database.db,
         storage,
         parser,
-        renderPreview: options.renderPreview,
+        renderPreview: options.renderPreview ?? ((input, outDir) => renderPdfPreview(input, outDir)),
         logger: app.log,
       }),
       concurrency: options.worker?.concurrency ?? config.PARSE_WORKERS,

@@ -16,7 +16,7 @@ import type { Db } from "../../db/client";
 import type { Storage } from "../../storage/storage";
 import { AppError } from "../../http/app-error";
 import { ERROR_MESSAGES, type ServerLanguage } from "../../http/messages";
-import { createJobQueue, type JobQueue } from "../../jobs/queue";
+import { createJobQueue, isTerminal, type JobQueue } from "../../jobs/queue";
 import { IngestError } from "../../ingest/errors";
 import { sniffFormat } from "../../ingest/sniff";
 import { filesRepo, type FileRow } from "./files.repo";
@@ -209,7 +209,11 @@ export function createFilesService(deps: FilesServiceDeps) {
     async openPreview(userId: string, fileId: string): Promise<{ stream: Readable; size: number }> {
       const file = await owned(userId, fileId);
       if (file.status !== "ready") throw new AppError("FILE_NOT_READY");
-      if (!file.previewKey) throw new AppError("PREVIEW_UNAVAILABLE");
+      if (!file.previewKey) {
+        // The parse job renders an office file's preview after the file is ready: not yet, or never.
+        const job = file.parseJobId ? await queue.get(file.parseJobId) : undefined;
+        throw new AppError(job && !isTerminal(job.status) ? "FILE_NOT_READY" : "PREVIEW_UNAVAILABLE");
+      }
       const [stream, info] = await Promise.all([storage.get(file.previewKey), storage.stat(file.previewKey)]);
       if (!stream || !info) throw new AppError("PREVIEW_UNAVAILABLE");
       return { stream, size: info.size };

@@ -49,6 +49,7 @@ describe.each(testDatabases)("file uploads on $name", (kind) => {
     server = await startTestServer(database, {
       env: { UPLOAD_MAX_MB: "8" },
       worker: { pollMs: 100 },
+      renderPreview: async () => null, // LibreOffice previews have their own test below
     });
     alice = await createTestUser(server.database.db);
     bob = await createTestUser(server.database.db);

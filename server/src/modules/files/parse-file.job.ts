@@ -93,21 +93,24 @@ export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
         contentType: "application/json",
       });
 
-      let previewKey: string | null = null;
-      if (document.format === "pdf") previewKey = file.storageKey;
-      else {
-        await progress("preview", 80, "progress.preview");
-        previewKey = await abortable(renderPreview(filePath, document.format, file.userId, file.id), signal);
-      }
+      // Ready as soon as the text is: notes can start while an office file's preview is still rendered.
       await filesRepo.update(db, file.id, {
         status: "ready",
         format: document.format,
         pageCount: document.pageCount,
         documentKey,
-        previewKey,
+        previewKey: document.format === "pdf" ? file.storageKey : null,
         errorCode: null,
         errorMessage: null,
       });
+      if (document.format !== "pdf" && deps.renderPreview) {
+        await progress("preview", 80, "progress.preview");
+        const previewKey = await abortable(
+          renderPreview(filePath, document.format, file.userId, file.id),
+          signal,
+        );
+        if (previewKey) await filesRepo.update(db, file.id, { previewKey });
+      }
       return { fileId: file.id, status: "ready", format: document.format, pageCount: document.pageCount };
     },
     async onFailed(_job, reason, payload) {
