@@ -30,6 +30,7 @@ export async function createNoteByApi(
   files: string[],
   title: string,
   outputLanguage = "en-US",
+  waitForNote = true,
 ): Promise<string> {
   const { readFile } = await import("node:fs/promises");
   const fileIds: string[] = [];
@@ -65,6 +66,7 @@ export async function createNoteByApi(
   });
   if (started.body.status !== 200) throw new Error(`generate: ${JSON.stringify(started.body)}`);
   const { noteId } = started.body.data;
+  if (!waitForNote) return noteId;
   for (let i = 0; i < 600; i++) {
     const note = await stack.server.call<{ status: string }>("GET", `/note/${noteId}`, { token });
     if (note.body.data.status === "ready") return noteId;

@@ -66,13 +66,13 @@ describe("note journey", () => {
     const noteId = new URL(page.url()).searchParams.get("id")!;
     await page.getByTestId("note-content").waitFor({ timeout: 120_000 });
     expect(await page.getByTestId("note-title").textContent()).toBe(title);
-    const sections = page.locator(".note-sections > .ant-collapse-item");
+    const sections = page.locator(".note-sections--depth-0 > .ant-collapse-item");
     expect(await sections.count()).toBeGreaterThanOrEqual(2);
 
     // Sections collapse and expand.
     const firstBody = sections.first().locator(".note-markdown").first();
     await expect.poll(() => firstBody.isVisible()).toBe(true);
-    await sections.first().locator(".ant-collapse-header").click();
+    await sections.first().locator(":scope > .ant-collapse-header").click();
     await expect.poll(() => firstBody.isVisible()).toBe(false);
     await page.getByRole("button", { name: "Expand all" }).click();
     await expect.poll(() => firstBody.isVisible()).toBe(true);
@@ -167,6 +167,40 @@ describe("note journey", () => {
     await page.context().close();
   });
 
+  it("replays a job's events over SSE into the generation view, then shows the note", async () => {
+    // The offline engine finishes before a browser could watch it, so the page is told once that the
+    // note is still generating; the job's real event stream (replayed by the server) must then carry
+    // the view through progress and sections to "done".
+    const noteId = await createNoteByApi(stack, token, [DOCX], "Moby Dick headings", "en-US");
+    const page = await signedIn();
+    await page.addInitScript(() => {
+      const seen = { sections: 0, steps: [] as string[] };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver(() => {
+        const list = document.querySelector('[data-testid="generation-sections"]');
+        if (list) seen.sections = Math.max(seen.sections, list.children.length);
+        const step = document.querySelector('[data-testid="generation-step"]')?.textContent;
+        if (step && !seen.steps.includes(step)) seen.steps.push(step);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    let told = false;
+    await page.route(`**/note/${noteId}`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (!told) body.data = { ...body.data, status: "generating" };
+      told = true;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`/subNote/pages/note?id=${noteId}`);
+    await page.getByTestId("note-content").waitFor({ timeout: 30_000 });
+    const seen = await page.evaluate(
+      () => (window as unknown as { __seen: { sections: number; steps: string[] } }).__seen,
+    );
+    expect(seen.steps.length).toBeGreaterThan(0);
+    expect(seen.sections).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it("says why a file cannot be used and keeps the others", async () => {
     const page = await signedIn();
     await page.goto("/pages/new-note");
@@ -256,6 +290,10 @@ describe("note screens", () => {
         await page.goto("/pages/my-file");
         await page.getByTestId("note-list").waitFor();
         await shot("my-file");
+
+        await page.goto("/pages/index");
+        await page.getByTestId("recent-notes").waitFor();
+        await shot("home-recent");
         await page.context().close();
       });
     }

@@ -22,6 +22,8 @@ export function NotePage() {
     queryFn: () => notesApi.detail(id),
     enabled: Boolean(id),
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
+    // The generation view follows the job over SSE; this is the fallback should the stream stall.
+    refetchInterval: (query) => (query.state.data?.status === "generating" ? 5000 : false),
   });
   const toList = (
     <Link to="/pages/my-file">
