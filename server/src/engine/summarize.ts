@@ -176,6 +176,13 @@ export function keyTerms(text: string, locale: string, stats: DocStats, max: num
     const n = hasCjk(surface)
       ? Math.min(3, Math.ceil([...surface].length / 2))
       : surface.split(/[\s-]+/).length;
+    if (!hasCjk(surface) && n === 1 && !/^\p{Lu}{2,}\d*$/u.test(surface)) {
+      // A lone word twice in a short section is rarely a term ("alternative", "technique"); capitalised
+      // lone words are mostly names and sentence starts, except in German where every noun is capitalised.
+      if (count < 3) continue;
+      if (/^\p{Lu}\p{Ll}/u.test(surface) && !locale.startsWith("de")) continue;
+      if (locale.startsWith("en") && /(?:ed|ly)$/.test(surface)) continue; // verbs and adverbs, not terms
+    }
     scored.push({ surface, key, score: count * idf * (1 + 0.6 * (n - 1)) });
   }
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
