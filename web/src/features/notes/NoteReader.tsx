@@ -62,7 +62,17 @@ export function NoteReader({ note }: { note: NoteDetail }) {
     if (viewer && isPhone) viewerRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   }, [viewer, isPhone]);
 
-  const handleCite = (source: number, page: number) => setViewer({ source, page });
+  // On a phone the viewer sits below the note: closing it returns to where the student was reading.
+  const readingAt = useRef(0);
+  const openViewer = (at: SourcePosition) => {
+    if (!viewer) readingAt.current = window.scrollY;
+    setViewer(at);
+  };
+  const closeViewer = () => {
+    setViewer(null);
+    if (isPhone) window.scrollTo({ top: readingAt.current });
+  };
+  const handleCite = (source: number, page: number) => openViewer({ source, page });
   const handleEdit = () => {
     setDraft({ title: note.title, markdown: note.markdown });
     setEditing(true);
@@ -115,7 +125,7 @@ export function NoteReader({ note }: { note: NoteDetail }) {
           <>
             <Button
               icon={<FileSearchOutlined />}
-              onClick={() => setViewer(viewer ?? { source: 1, page: 1 })}
+              onClick={() => openViewer(viewer ?? { source: 1, page: 1 })}
               data-testid="view-source"
             >
               {t("note.actions.viewSource")}
@@ -175,7 +185,7 @@ export function NoteReader({ note }: { note: NoteDetail }) {
             zoom={zoom}
             onNavigate={setViewer}
             onZoom={setZoom}
-            onClose={() => setViewer(null)}
+            onClose={closeViewer}
           />
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import {
 } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../i18n/error-message";
+import { isApiError } from "../../api/api-error";
 import type { UploadItem } from "./use-file-uploads";
 
 export function formatSize(bytes: number): string {
@@ -29,7 +30,10 @@ function useProblemText() {
       case "parse":
         return t(`errors.code.${problem.code ?? "FILE_CORRUPT"}` as "errors.code.FILE_CORRUPT");
       case "upload":
-        return `${t("newNote.errors.uploadFailed")} ${errorMessage(problem.error, t)}`;
+        // The §8 transport text already says "upload failed"; other causes get it as a lead.
+        return isApiError(problem.error) && problem.error.transport === "uploadNetwork"
+          ? errorMessage(problem.error, t)
+          : `${t("newNote.errors.uploadFailed")} ${errorMessage(problem.error, t)}`;
     }
   };
 }
