@@ -1,22 +1,24 @@
 /**
  * Worker thread entry: parses one file per message, off the server's main thread.
- * Message in: ParseRequest. Message out: ParseReply.
+ * Message in: ParseRequest. Message out: ParseReply. A large PDF may arrive as several `pdf-part`
+ * requests spread over the pool's threads, then one `pdf-assemble` request.
  */
 import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import type { SourceDocument } from "@beannote/contract";
+import { UPLOAD_MAX_MB_DEFAULT } from "@beannote/contract";
 import { IngestError } from "./errors";
 import { parseFile } from "./parse-file";
+import { assemblePdf, parsePdfPart, type PdfPagesPart } from "./parse-pdf";
 
-export interface ParseRequest {
-  id: number;
-  filePath: string;
-  fileName?: string;
-  maxBytes?: number;
-}
+export type ParseRequest = { id: number; filePath: string; fileName?: string; maxBytes?: number } & (
+  | { kind?: "file" }
+  | { kind: "pdf-part"; part: { index: number; of: number } }
+  | { kind: "pdf-assemble"; parts: PdfPagesPart[] }
+);
 
 export type ParseReply =
-  | { id: number; ok: true; doc: SourceDocument }
+  | { id: number; ok: true; doc?: SourceDocument; part?: PdfPagesPart }
   | { id: number; ok: false; code: string; detail?: string }
   | { ready: true };
 
@@ -31,8 +33,13 @@ port.postMessage({ ready: true } satisfies ParseReply);
 async function handle(req: ParseRequest): Promise<ParseReply> {
   try {
     const data = await readFile(req.filePath);
-    const doc = await parseFile(data, req.fileName, { maxBytes: req.maxBytes });
-    return { id: req.id, ok: true, doc };
+    const maxBytes = req.maxBytes ?? UPLOAD_MAX_MB_DEFAULT * 1024 * 1024;
+    if (data.length > maxBytes) throw new IngestError("FILE_TOO_LARGE", `${data.length} bytes`);
+    const input = { data, fileName: req.fileName };
+    if (req.kind === "pdf-part") return { id: req.id, ok: true, part: await parsePdfPart(input, req.part) };
+    if (req.kind === "pdf-assemble")
+      return { id: req.id, ok: true, doc: await assemblePdf(input, req.parts) };
+    return { id: req.id, ok: true, doc: await parseFile(data, req.fileName, { maxBytes }) };
   } catch (err) {
     if (err instanceof IngestError) return { id: req.id, ok: false, code: err.code, detail: err.detail };
     return { id: req.id, ok: false, code: "FILE_CORRUPT", detail: String((err as Error)?.stack ?? err) };

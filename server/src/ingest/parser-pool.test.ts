@@ -1,7 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
 import { createParserPool } from "./parser-pool";
+import { parseFile } from "./parse-file";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const fixture = (name: string) => path.resolve(repoRoot, "../shared/fixtures/documents", name);
@@ -19,6 +21,24 @@ describe("parser pool (real worker)", () => {
     expect(pptx.status === "fulfilled" && pptx.value.sections[0]?.heading).toBe("Title Slide");
     expect(doc.status === "fulfilled" && doc.value.format).toBe("doc");
     expect(bomb.status === "rejected" && (bomb.reason as { code: string }).code).toBe("FILE_CORRUPT");
+  });
+
+  it("reads a PDF split across both threads exactly as one thread reads it", async () => {
+    const splitting = createParserPool({ size: 2, splitPdfBytes: 0 });
+    try {
+      const file = fixture("en-paper-tracemonkey-trace-jit.pdf");
+      const split = await splitting.parse(file, { fileName: "tracemonkey.pdf" });
+      const whole = await parseFile(await readFile(file), "tracemonkey.pdf");
+      expect(split.sections.length).toBeGreaterThan(10);
+      expect(split).toEqual(whole);
+      await expect(splitting.parse(fixture("encrypted-user-password-is-password.pdf"))).rejects.toMatchObject(
+        {
+          code: "FILE_ENCRYPTED",
+        },
+      );
+    } finally {
+      await splitting.close();
+    }
   });
 
   it("fails a missing file cleanly", async () => {

@@ -1,9 +1,15 @@
+import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SourceDocument } from "@beannote/contract";
 import { IngestError, isIngestErrorCode } from "./errors";
 import type { ParseReply, ParseRequest } from "./parse-worker";
+import type { PdfPagesPart } from "./parse-pdf";
+
+const SPLIT_PDF_BYTES = 1_500_000;
+
+type Reply = { doc?: SourceDocument; part?: PdfPagesPart };
 
 export interface ParserPoolOptions {
   /** Number of worker threads (default 2). */
@@ -14,6 +20,8 @@ export interface ParserPoolOptions {
   maxOldGenerationSizeMb?: number;
   /** Largest file accepted, in bytes (default: the contract's upload limit). */
   maxBytes?: number;
+  /** PDFs from this size on are read by every thread at once, each taking every n-th page (default 1.5 MB). */
+  splitPdfBytes?: number;
   /** The worker script (default ./parse-worker.ts); injectable for tests. */
   workerUrl?: URL;
 }
@@ -32,7 +40,7 @@ export interface ParserPool {
 
 interface Job {
   req: ParseRequest;
-  resolve: (doc: SourceDocument) => void;
+  resolve: (reply: Reply) => void;
   reject: (err: IngestError) => void;
 }
 
@@ -77,7 +85,7 @@ export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
       const job = slot.job;
       if (!job || job.req.id !== msg.id) return;
       finish(slot);
-      if (msg.ok) job.resolve(msg.doc);
+      if (msg.ok) job.resolve(msg);
       else job.reject(new IngestError(isIngestErrorCode(msg.code) ? msg.code : "FILE_CORRUPT", msg.detail));
       pump();
     });
@@ -130,21 +138,28 @@ export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
     }
   };
 
+  const run = (req: ParseRequest) =>
+    new Promise<Reply>((resolve, reject) => {
+      queue.push({ req, resolve, reject });
+      pump();
+    });
+
   for (let i = 0; i < size; i++) slots.push(spawn());
 
   return {
-    parse(filePath, jobOpts = {}) {
-      if (closed) return Promise.reject(new Error("parser pool is closed"));
-      if (slots.length === 0)
-        return Promise.reject(new IngestError("FILE_CORRUPT", "no parser worker could start"));
-      return new Promise<SourceDocument>((resolve, reject) => {
-        queue.push({
-          req: { id: nextId++, filePath, fileName: jobOpts.fileName, maxBytes: opts.maxBytes },
-          resolve,
-          reject,
-        });
-        pump();
-      });
+    async parse(filePath, jobOpts = {}) {
+      if (closed) throw new Error("parser pool is closed");
+      if (slots.length === 0) throw new IngestError("FILE_CORRUPT", "no parser worker could start");
+      const base = { filePath, fileName: jobOpts.fileName, maxBytes: opts.maxBytes };
+      const of = slots.length;
+      if (of < 2 || !(await isLargePdf(filePath, opts.splitPdfBytes ?? SPLIT_PDF_BYTES)))
+        return (await run({ ...base, id: nextId++ })).doc!;
+      const parts = await Promise.all(
+        Array.from({ length: of }, (_, index) =>
+          run({ ...base, id: nextId++, kind: "pdf-part", part: { index, of } }).then((reply) => reply.part!),
+        ),
+      );
+      return (await run({ ...base, id: nextId++, kind: "pdf-assemble", parts })).doc!;
     },
     async close() {
       closed = true;
@@ -184,4 +199,19 @@ function workerSource(url: URL): string | URL {
       .replace(/\.cjs$/, ".mjs"),
   ).href;
   return `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(url.href)}); });`;
+}
+
+/** A PDF big enough that splitting its pages across threads pays for opening it once per thread. */
+async function isLargePdf(filePath: string, minBytes: number): Promise<boolean> {
+  const handle = await open(filePath, "r").catch(() => null);
+  if (!handle) return false;
+  try {
+    const { size } = await handle.stat();
+    if (size < minBytes) return false;
+    const head = Buffer.alloc(1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead).includes("%PDF-");
+  } finally {
+    await handle.close();
+  }
 }
