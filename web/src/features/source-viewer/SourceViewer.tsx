@@ -43,7 +43,13 @@ export function SourceViewer({ sources, at, zoom, onNavigate, onZoom, onClose }:
 
   let body;
   if (!source) body = <Alert type="warning" showIcon title={t("sourceViewer.sourceMissing")} />;
-  else if (pdf.kind === "loading") body = <Spin className="source-viewer__spin" />;
+  else if (pdf.kind === "loading")
+    body = (
+      <div className="source-viewer__spin">
+        <Spin />
+        {pdf.preparing ? <div className="muted">{t("progress.preview")}</div> : null}
+      </div>
+    );
   else if (pdf.kind === "wrongType")
     body = <Alert type="error" showIcon title={t("sourceViewer.wrongType")} />;
   else if (pdf.kind === "error") {

@@ -2,10 +2,11 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { fileKeys, filesApi } from "../../api/files";
+import { isApiError } from "../../api/api-error";
 import { isPdf, openPdf } from "./pdf";
 
 export type PdfState =
-  | { kind: "loading" }
+  | { kind: "loading"; preparing?: boolean }
   | { kind: "error"; error: unknown }
   | { kind: "wrongType" }
   | { kind: "ready"; doc: PDFDocumentProxy };
@@ -18,7 +19,9 @@ export function usePdfDocument(fileId: string | undefined): PdfState {
     enabled: Boolean(fileId),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
-    retry: false,
+    // An office file's PDF is rendered after upload: FILE_NOT_READY means "ask again shortly".
+    retry: (count, error) => isApiError(error) && error.code === "FILE_NOT_READY" && count < 40,
+    retryDelay: 3000,
   });
   const [opened, setOpened] = useState<{ bytes: ArrayBuffer; state: PdfState } | null>(null);
   const bytes = preview.data?.bytes;
@@ -46,6 +49,6 @@ export function usePdfDocument(fileId: string | undefined): PdfState {
   }, [bytes]);
 
   if (preview.error) return { kind: "error", error: preview.error };
-  if (!bytes || opened?.bytes !== bytes) return { kind: "loading" };
+  if (!bytes || opened?.bytes !== bytes) return { kind: "loading", preparing: preview.failureCount > 0 };
   return opened.state;
 }
