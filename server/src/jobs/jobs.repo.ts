@@ -18,8 +18,9 @@ export const jobsRepo = {
   },
 
   /**
-   * Takes the next runnable job of one of `names` in one statement: a queued job whose time has come, or a
-   * running job whose lease ran out (its worker died). `SKIP LOCKED` lets any number of workers share the
+   * Takes the next runnable job of one of `names` in one statement: a queued job whose time has come (or
+   * that was cancelled: the worker ends it and runs its onFailed), or a running job whose lease ran out
+   * (its worker died). `SKIP LOCKED` lets any number of workers share the
    * table without waiting on each other.
    */
   async claim(
@@ -34,7 +35,7 @@ export const jobsRepo = {
       .where(
         and(
           inArray(jobs.name, input.names),
-          sql`((${jobs.status} = 'queued' and ${jobs.runAt} <= ${nowIso}::timestamptz)
+          sql`((${jobs.status} = 'queued' and (${jobs.runAt} <= ${nowIso}::timestamptz or ${jobs.cancelRequested}))
             or (${jobs.status} = 'running' and ${jobs.leaseUntil} < ${nowIso}::timestamptz))`,
         ),
       )
@@ -107,12 +108,12 @@ export const jobsRepo = {
     return rows[0];
   },
 
-  /** Cancels a job that no worker holds yet; undefined when it is running or finished. */
-  async cancelQueued(db: DbOrTx, id: string, now: Date): Promise<JobRow | undefined> {
+  /** Flags a queued or running job for cancellation; undefined when it has already ended. */
+  async requestCancel(db: DbOrTx, id: string, now: Date): Promise<JobRow | undefined> {
     const rows = await db
       .update(jobs)
-      .set({ status: "cancelled", cancelRequested: true, finishedAt: now, updatedAt: now })
-      .where(and(eq(jobs.id, id), eq(jobs.status, "queued")))
+      .set({ cancelRequested: true, updatedAt: now })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ["queued", "running"])))
       .returning();
     return rows[0];
   },

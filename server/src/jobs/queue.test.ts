@@ -190,10 +190,31 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     expect(await queue.get(job.id)).toMatchObject({ errorCode: "JOB_CANCELLED", attempts: 1 });
   });
 
-  it("cancels a queued job at once", async () => {
-    const job = await queue.enqueue("test.never", {}, { runAt: new Date(Date.now() + 60_000) });
-    expect(await queue.requestCancel(job.id)).toMatchObject({ status: "cancelled" });
+  it("cancels a queued job without running it, and tells onFailed", async () => {
+    const ran: string[] = [];
+    const failed: string[] = [];
+    startWorker([
+      defineJob({
+        name: "test.waiting",
+        payload: z.object({}),
+        maxAttempts: 3,
+        backoff: { baseMs: 10, maxMs: 10 },
+        async handler({ job }) {
+          ran.push(job.id);
+        },
+        async onFailed(job, reason) {
+          failed.push(`${job.id}:${reason.code}`);
+        },
+      }),
+    ]);
+    const job = await queue.enqueue("test.waiting", {}, { runAt: new Date(Date.now() + 60_000) });
+    expect(await queue.requestCancel(job.id)).toMatchObject({ status: "queued", cancelRequested: true });
+    await until(async () => (await queue.get(job.id))?.status === "cancelled", 3000);
+    expect(ran).toEqual([]);
+    expect(failed).toEqual([`${job.id}:JOB_CANCELLED`]);
     expect((await queue.eventsAfter(job.id, 0)).map((event) => event.type)).toEqual(["error"]);
+    // A finished job stays as it ended.
+    expect(await queue.requestCancel(job.id)).toMatchObject({ status: "cancelled" });
   });
 
   it("records progress on the row", async () => {

@@ -165,18 +165,14 @@ export function createJobQueue(deps: JobQueueDeps) {
     },
 
     /**
-     * Asks a job to stop. A queued job is cancelled at once (and its `error` event written here); a running
-     * one gets the flag, which its worker's heartbeat turns into an abort. Returns the job as it now stands.
+     * Asks a job to stop. A worker ends it (a running one through its heartbeat and signal, a queued one as
+     * soon as it claims it), so the job's own failure hook always runs. Returns the job as it now stands.
      */
     async requestCancel(jobId: string): Promise<JobRow | undefined> {
-      const cancelled = await jobsRepo.cancelQueued(db, jobId, now());
-      if (cancelled) {
-        await queue.appendEvent(jobId, "error", { code: "JOB_CANCELLED", message: "cancelled" });
-        return cancelled;
-      }
-      const job = await jobsRepo.find(db, jobId);
-      if (!job || isTerminal(job.status)) return job;
-      return jobsRepo.update(db, jobId, { cancelRequested: true, updatedAt: now() });
+      const flagged = await jobsRepo.requestCancel(db, jobId, now());
+      if (!flagged) return jobsRepo.find(db, jobId);
+      if (flagged.status === "queued") notifier.emit(ENQUEUED, flagged.name);
+      return flagged;
     },
   };
   return queue;

@@ -129,6 +129,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       const file = await owned(userId, fileId);
       if (file.status !== "uploading") throw new AppError("UPLOAD_ALREADY_DONE");
       if (contentLength !== undefined && contentLength > file.size) {
+        await fail(file, "FILE_TOO_LARGE", "body longer than declared");
         throw new AppError("FILE_TOO_LARGE", { declaredBytes: file.size });
       }
       const hash = createHash("sha256");

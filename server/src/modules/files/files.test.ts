@@ -145,6 +145,10 @@ describe.each(testDatabases)("file uploads on $name", (kind) => {
     const url = `${server.url}${declared.body.data.uploadUrl}`;
     const announced = await rawPut(url, alice.token, [Buffer.alloc(2000, 0x41)]);
     expect(announced).toMatchObject({ http: 413, body: { code: "FILE_TOO_LARGE" } });
+    const refused = await server.call<FileInfo>("GET", `/file/${declared.body.data.fileId}`, {
+      token: alice.token,
+    });
+    expect(refused.body.data).toMatchObject({ status: "failed", error: { code: "FILE_TOO_LARGE" } });
 
     const second = await requestUpload("b.pdf", 1000);
     const chunked = await rawPut(

@@ -97,7 +97,12 @@ export function createJobsService(deps: JobsServiceDeps) {
             const late = await queue.eventsAfter(jobId, last);
             if (late.length > 0) continue;
             // The client may resume after the final event (then nothing more comes); else close with the row.
-            if (!(await queue.hasFinalEvent(jobId))) yield closingEvent(job);
+            if (await queue.hasFinalEvent(jobId)) {
+              // Written just now (read it on the next turn), or seen before this resume (nothing more).
+              if ((await queue.eventsAfter(jobId, last)).length > 0) continue;
+              return;
+            }
+            yield closingEvent(job);
             return;
           }
           await new Promise<void>((resolve) => {

@@ -114,6 +114,15 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
             return { label: payload.label };
           },
         }),
+        defineJob({
+          name: "test.idle",
+          payload: z.object({}),
+          maxAttempts: 1,
+          backoff: { baseMs: 10, maxMs: 10 },
+          async handler() {
+            throw new Error("a cancelled job must not run");
+          },
+        }),
       ],
     });
     worker.start();
@@ -193,7 +202,11 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
   });
 
   it("shows a job only to its owner, and only with a token", async () => {
-    const job = await server.queue.enqueue("test.none", {}, { userId: alice.userId });
+    const job = await server.queue.enqueue(
+      "test.idle",
+      {},
+      { userId: alice.userId, runAt: new Date(Date.now() + 60_000) },
+    );
     for (const [method, path] of [
       ["GET", `/job/${job.id}`],
       ["POST", `/job/${job.id}/cancel`],
@@ -209,12 +222,12 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
     expect((await server.call("GET", `/job/${job.id}`, { token: alice.token })).body.data).toMatchObject({
       status: "queued",
     });
-    // An empty body with a JSON content type is fine (the cancel of a queued job is immediate).
+    // An empty body with a JSON content type is fine; a queued job is ended by the worker at once.
     const cancel = await fetch(`${server.url}/job/${job.id}/cancel`, {
       method: "POST",
       headers: { token: alice.token, "content-type": "application/json" },
     });
-    expect(await cancel.json()).toMatchObject({ status: 200, data: { status: "cancelled" } });
+    expect(await cancel.json()).toMatchObject({ status: 200, data: { cancelRequested: true } });
     const streamed = await readEvents(eventsUrl(job.id), alice.token);
     expect(streamed.events).toMatchObject([{ event: "error", data: { code: "JOB_CANCELLED" } }]);
   });
