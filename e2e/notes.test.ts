@@ -290,6 +290,12 @@ describe("note screens", () => {
         const cited = Number(await citation.getAttribute("data-page"));
         await citation.click();
         await viewerPageText(page, cited);
+        if (width < 768)
+          // On a phone the viewer sits below the note and is scrolled (smoothly) to the top of the window.
+          await page.waitForFunction(() => {
+            const box = document.querySelector('[data-testid="source-viewer"]')?.getBoundingClientRect();
+            return box !== undefined && box.top >= 0 && box.top < 130;
+          });
         await shot("note-source", false); // the note is long: the window shows the note beside its source
 
         await page.goto("/pages/my-file");
