@@ -43,6 +43,23 @@ export function isBoilerplateLine(text: string): boolean {
   return false;
 }
 
+const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+|\}@[\w-]+\./u;
+const NAME = /^[\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu}][\p{L}'’.-]*){0,3}$/u;
+
+/**
+ * True for the front matter of a paper's first pages: author lists ("A. Gal∗, B. Eich∗, …") and affiliation
+ * lines with e-mail addresses. Students do not study these, and they crowd out the abstract.
+ */
+export function isFrontMatterLine(text: string, page: number): boolean {
+  if (page > 2 || text.length > 400) return false;
+  if (EMAIL.test(text)) return true;
+  const parts = text
+    .split(/,|\band\b|\s&\s/u)
+    .map((part) => part.replace(/[∗*†‡§¶#$+\d]+/gu, "").trim())
+    .filter(Boolean);
+  return parts.length >= 3 && parts.filter((part) => NAME.test(part)).length / parts.length >= 0.8;
+}
+
 /** True for a section heading that introduces a reference list or a table of contents. */
 export function isBoilerplateHeading(heading: string): boolean {
   return BOILERPLATE_HEADING.test(heading.trim());
@@ -90,6 +107,7 @@ function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock | un
     case "quote": {
       const text = cleanText(b.text ?? "");
       if (isBoilerplateLine(text) || repeated.has(maskKey(text))) return undefined;
+      if (b.type === "paragraph" && isFrontMatterLine(text, b.page)) return undefined;
       return { type: b.type, text, page: b.page };
     }
     case "list": {

@@ -51,7 +51,10 @@ function fromFastifyError(error: FastifyError): ErrorCode | undefined {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error, requestId: request.id }, "request failed");
+      // 501 PREVIEW_UNAVAILABLE is an expected answer on servers without LibreOffice, not a fault.
+      if (error.status >= 500 && error.status !== 501) {
+        request.log.error({ err: error, requestId: request.id }, "request failed");
+      }
       return sendError(request, reply, error.code, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
