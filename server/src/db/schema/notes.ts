@@ -40,5 +40,8 @@ export const noteSources = pgTable(
       .references(() => files.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.noteId, table.position] }), index("note_sources_file_id_idx").on(table.fileId)],
+  (table) => [
+    primaryKey({ columns: [table.noteId, table.position] }),
+    index("note_sources_file_id_idx").on(table.fileId),
+  ],
 );
