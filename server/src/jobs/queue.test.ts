@@ -129,6 +129,7 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     ]);
     const job = await queue.enqueue("test.broken", {});
     await until(async () => (await queue.get(job.id))?.status === "failed");
+    await until(async () => (await queue.eventsAfter(job.id, 0)).some((event) => event.type === "error"));
     expect(await queue.get(job.id)).toMatchObject({
       attempts: 2,
       errorCode: "GENERATION_FAILED",
@@ -210,6 +211,8 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     const job = await queue.enqueue("test.waiting", {}, { runAt: new Date(Date.now() + 60_000) });
     expect(await queue.requestCancel(job.id)).toMatchObject({ status: "queued", cancelRequested: true });
     await until(async () => (await queue.get(job.id))?.status === "cancelled", 3000);
+    // the error event is written last, after onFailed
+    await until(async () => (await queue.eventsAfter(job.id, 0)).length > 0, 3000);
     expect(ran).toEqual([]);
     expect(failed).toEqual([`${job.id}:JOB_CANCELLED`]);
     expect((await queue.eventsAfter(job.id, 0)).map((event) => event.type)).toEqual(["error"]);

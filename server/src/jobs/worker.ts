@@ -101,9 +101,13 @@ export function createWorker(options: WorkerOptions): Worker {
     status: "failed" | "cancelled",
   ) {
     if (!(await queue.fail(job.id, workerId, reason, status))) return;
-    await queue.appendEvent(job.id, "error", reason);
     const parsed = definition.payload.safeParse(job.payload);
-    await definition.onFailed?.(job, reason, parsed.success ? parsed.data : undefined);
+    try {
+      // Before the event: a watcher that reacts to `error` must find the job's own rows already updated.
+      await definition.onFailed?.(job, reason, parsed.success ? parsed.data : undefined);
+    } finally {
+      await queue.appendEvent(job.id, "error", reason);
+    }
   }
 
   async function run(job: JobRow): Promise<void> {
