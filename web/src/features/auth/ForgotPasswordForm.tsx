@@ -1,13 +1,14 @@
 import { useRef, useState } from "react";
 import { Button, Form, Input, Steps, Typography } from "antd";
-import { LockOutlined, MailOutlined, NumberOutlined } from "@ant-design/icons";
+import { MailOutlined, NumberOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { accountsApi } from "../../api";
 import { toast } from "../../components/toast-store";
 import { useWebConfig } from "../account/use-web-config";
 import { CaptchaField, type CaptchaHandle } from "./CaptchaField";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { SendCodeButton } from "./SendCodeButton";
-import { codeRules, confirmPasswordRules, emailRules, newPasswordRules, showFormError } from "./validation";
+import { codeRules, emailRules, showFormError } from "./validation";
 
 type Step = 0 | 1 | 2;
 
@@ -140,28 +141,11 @@ export function ForgotPasswordForm({
             <Typography.Paragraph type="secondary">
               {t("auth.forgot.passwordHint", { email })}
             </Typography.Paragraph>
-            <Form.Item name="password" label={t("auth.fields.newPassword")} rules={newPasswordRules(t)}>
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t("auth.fields.newPasswordPlaceholder")}
-                autoComplete="new-password"
-                size="large"
-              />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t("auth.fields.confirmNewPassword")}
-              rules={confirmPasswordRules(t, "password")}
-              dependencies={["password"]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t("auth.fields.confirmPasswordPlaceholder")}
-                autoComplete="new-password"
-                size="large"
-                onPressEnter={handleReset}
-              />
-            </Form.Item>
+            <NewPasswordFields
+              passwordLabel={t("auth.fields.newPassword")}
+              confirmLabel={t("auth.fields.confirmNewPassword")}
+              onSubmit={handleReset}
+            />
             <Button type="primary" block size="large" loading={busy} onClick={handleReset}>
               {t("auth.actions.resetPassword")}
             </Button>

@@ -1,14 +1,15 @@
 import { useRef, useState } from "react";
 import { Button, Form, Input } from "antd";
-import { LockOutlined, MailOutlined, NumberOutlined } from "@ant-design/icons";
+import { MailOutlined, NumberOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { accountsApi } from "../../api";
 import { toast } from "../../components/toast-store";
 import { useSignIn } from "../account/session";
 import { useWebConfig } from "../account/use-web-config";
 import { CaptchaField, type CaptchaHandle } from "./CaptchaField";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { SendCodeButton } from "./SendCodeButton";
-import { codeRules, confirmPasswordRules, emailRules, newPasswordRules, showFormError } from "./validation";
+import { codeRules, emailRules, showFormError } from "./validation";
 
 interface RegisterValues {
   email: string;
@@ -79,28 +80,11 @@ export function RegisterForm() {
           <SendCodeButton type="register" onCaptchaStale={() => captcha.current?.refresh()} />
         </div>
       </Form.Item>
-      <Form.Item name="password" label={t("auth.fields.password")} rules={newPasswordRules(t)}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t("auth.fields.newPasswordPlaceholder")}
-          autoComplete="new-password"
-          size="large"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t("auth.fields.confirmPassword")}
-        rules={confirmPasswordRules(t, "password")}
-        dependencies={["password"]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t("auth.fields.confirmPasswordPlaceholder")}
-          autoComplete="new-password"
-          size="large"
-          onPressEnter={handleSubmit}
-        />
-      </Form.Item>
+      <NewPasswordFields
+        passwordLabel={t("auth.fields.password")}
+        confirmLabel={t("auth.fields.confirmPassword")}
+        onSubmit={handleSubmit}
+      />
       <Button type="primary" block size="large" loading={busy} onClick={handleSubmit}>
         {t("auth.actions.register")}
       </Button>
