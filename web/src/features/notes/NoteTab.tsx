@@ -1,5 +1,4 @@
 import { useCallback, useState } from "react";
-import { Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -10,6 +9,7 @@ import { errorMessage } from "../../i18n/error-message";
 import { toast } from "../../components/toast-store";
 import { GenerationFailed, GenerationView } from "./GenerationView";
 import { NoteReader } from "./NoteReader";
+import { confirmDeleteNote } from "./confirm-delete-note";
 
 /** The note tab: the generation view while it is written, the failure with retry, or the note. */
 export function NoteTab({ note }: { note: NoteDetail }) {
@@ -44,21 +44,9 @@ export function NoteTab({ note }: { note: NoteDetail }) {
   };
 
   const handleDelete = () =>
-    Modal.confirm({
-      title: t("myFile.deleteConfirmTitle"),
-      content: t("myFile.deleteConfirmBody", { title: note.title }),
-      okText: t("myFile.actions.delete"),
-      okButtonProps: { danger: true },
-      cancelText: t("common.cancel"),
-      onOk: async () => {
-        try {
-          await notesApi.remove(note.noteId);
-          void queryClient.invalidateQueries({ queryKey: noteKeys.lists() });
-          void navigate("/pages/my-file", { replace: true });
-        } catch (error) {
-          toast.error(t("myFile.deleteFailed"), errorMessage(error, t));
-        }
-      },
+    confirmDeleteNote(t, note, () => {
+      void queryClient.invalidateQueries({ queryKey: noteKeys.lists() });
+      void navigate("/pages/my-file", { replace: true });
     });
 
   if (note.status === "generating") return <GenerationView note={note} onSettled={handleSettled} />;

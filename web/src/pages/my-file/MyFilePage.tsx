@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Button, Card, Input, Modal, Pagination, Select, Spin } from "antd";
+import { Button, Card, Input, Pagination, Select, Spin } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -11,6 +11,7 @@ import { errorMessage } from "../../i18n/error-message";
 import { EmptyState } from "../../components/EmptyState";
 import { toast } from "../../components/toast-store";
 import { NoteListItem } from "../../features/notes/NoteListItem";
+import { confirmDeleteNote } from "../../features/notes/confirm-delete-note";
 import "../../features/notes/notes.css";
 
 const PAGE_SIZE = 10;
@@ -61,24 +62,12 @@ export function MyFilePage() {
   });
 
   const handleDelete = (note: NoteSummary) =>
-    Modal.confirm({
-      title: t("myFile.deleteConfirmTitle"),
-      content: t("myFile.deleteConfirmBody", { title: note.title }),
-      okText: t("myFile.actions.delete"),
-      okButtonProps: { danger: true },
-      cancelText: t("common.cancel"),
-      onOk: async () => {
-        try {
-          await notesApi.remove(note.noteId);
-          queryClient.removeQueries({ queryKey: noteKeys.detail(note.noteId) });
-          toast.success(t("myFile.deleted"));
-          const lastOnPage = list.data?.items.length === 1 && page > 1;
-          if (lastOnPage) update({ page: String(page - 1) });
-          await refresh();
-        } catch (error) {
-          toast.error(t("myFile.deleteFailed"), errorMessage(error, t));
-        }
-      },
+    confirmDeleteNote(t, note, async () => {
+      queryClient.removeQueries({ queryKey: noteKeys.detail(note.noteId) });
+      toast.success(t("myFile.deleted"));
+      const lastOnPage = list.data?.items.length === 1 && page > 1;
+      if (lastOnPage) update({ page: String(page - 1) });
+      await refresh();
     });
 
   const data = list.data;
