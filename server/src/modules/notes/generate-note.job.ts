@@ -9,7 +9,7 @@ import { notesRepo } from "./notes.repo";
 import { GENERATE_NOTE_JOB, type NoteFiles } from "./notes.service";
 
 const FILE_WAIT_MS = 10 * 60 * 1000;
-const FILE_POLL_MS = 300;
+const FILE_POLL_MS = 100;
 
 /** Writes a note from its parsed files, streaming each section to watchers as it is finished. */
 export function generateNoteJob(deps: { db: Db; files: NoteFiles; engine: Engine; now?: () => number }) {
