@@ -51,12 +51,16 @@ export interface Stack {
 }
 
 /** A real server (fresh database, SMTP sink, known captcha) serving web/dist, plus Chromium. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
   ensureWebBuilt();
   const smtp = await startSmtpSink();
   const database = await testDatabases[0]!.create(); // PGlite: the browser journeys test the UI, not the database
   const server = await startTestServer(database, {
-    env: { SMTP_URL: smtp.url, ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) },
+    env: {
+      SMTP_URL: smtp.url,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      ...options.env,
+    },
     captcha: VISIBLE_CAPTCHA,
   });
   const browser = await chromium.launch({
