@@ -1,14 +1,15 @@
 import { useRef, useState } from "react";
 import { Button, Form, Input, Steps, Typography } from "antd";
-import { MailOutlined, NumberOutlined } from "@ant-design/icons";
+import { NumberOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
+import { EmailField } from "./EmailField";
 import { accountsApi } from "../../api";
 import { toast } from "../../components/toast-store";
 import { useWebConfig } from "../account/use-web-config";
 import { CaptchaField, type CaptchaHandle } from "./CaptchaField";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { SendCodeButton } from "./SendCodeButton";
-import { codeRules, emailRules, showFormError } from "./validation";
+import { codeRules, showFormError } from "./validation";
 
 type Step = 0 | 1 | 2;
 
@@ -90,15 +91,7 @@ export function ForgotPasswordForm({
       >
         <div hidden={step !== 0}>
           <Typography.Paragraph type="secondary">{t("auth.forgot.emailHint")}</Typography.Paragraph>
-          <Form.Item name="email" label={t("auth.fields.email")} rules={emailRules(t)}>
-            <Input
-              prefix={<MailOutlined />}
-              placeholder={t("auth.fields.emailPlaceholder")}
-              autoComplete="email"
-              inputMode="email"
-              size="large"
-            />
-          </Form.Item>
+          <EmailField />
           {config?.features.captcha === false ? null : <CaptchaField ref={captcha} />}
           <SendCodeButton
             type="forget"

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Button, Form, Input } from "antd";
-import { LockOutlined, MailOutlined } from "@ant-design/icons";
+import { LockOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
+import { EmailField } from "./EmailField";
 import { accountsApi } from "../../api";
 import { toast } from "../../components/toast-store";
 import { useSignIn } from "../account/session";
-import { emailRules, loginPasswordRules, showFormError } from "./validation";
+import { loginPasswordRules, showFormError } from "./validation";
 
 interface LoginValues {
   email: string;
@@ -47,15 +48,7 @@ export function LoginForm({
       initialValues={{ email: initialEmail }}
       name="login"
     >
-      <Form.Item name="email" label={t("auth.fields.email")} rules={emailRules(t)}>
-        <Input
-          prefix={<MailOutlined />}
-          placeholder={t("auth.fields.emailPlaceholder")}
-          autoComplete="email"
-          inputMode="email"
-          size="large"
-        />
-      </Form.Item>
+      <EmailField />
       <Form.Item name="password" label={t("auth.fields.password")} rules={loginPasswordRules(t)}>
         <Input.Password
           prefix={<LockOutlined />}

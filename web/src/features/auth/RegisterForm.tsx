@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { Button, Form, Input } from "antd";
-import { MailOutlined, NumberOutlined } from "@ant-design/icons";
+import { NumberOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
+import { EmailField } from "./EmailField";
 import { accountsApi } from "../../api";
 import { toast } from "../../components/toast-store";
 import { useSignIn } from "../account/session";
@@ -9,7 +10,7 @@ import { useWebConfig } from "../account/use-web-config";
 import { CaptchaField, type CaptchaHandle } from "./CaptchaField";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { SendCodeButton } from "./SendCodeButton";
-import { codeRules, emailRules, showFormError } from "./validation";
+import { codeRules, showFormError } from "./validation";
 
 interface RegisterValues {
   email: string;
@@ -55,15 +56,7 @@ export function RegisterForm() {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} name="register">
-      <Form.Item name="email" label={t("auth.fields.email")} rules={emailRules(t)}>
-        <Input
-          prefix={<MailOutlined />}
-          placeholder={t("auth.fields.emailPlaceholder")}
-          autoComplete="email"
-          inputMode="email"
-          size="large"
-        />
-      </Form.Item>
+      <EmailField />
       {config?.features.captcha === false ? null : <CaptchaField ref={captcha} />}
       <Form.Item label={t("auth.fields.code")} required>
         <div className="code-row">
