@@ -8,6 +8,7 @@ import { parentPort } from "node:worker_threads";
 import type { SourceDocument } from "@beannote/contract";
 import { UPLOAD_MAX_MB_DEFAULT } from "@beannote/contract";
 import { IngestError } from "./errors";
+import { installFastStructuredClone } from "./fast-clone";
 import { parseFile } from "./parse-file";
 import { assemblePdf, parsePdfPart, type PdfPagesPart } from "./parse-pdf";
 
@@ -24,6 +25,7 @@ export type ParseReply =
 
 const port = parentPort;
 if (!port) throw new Error("parse-worker must run in a worker thread");
+installFastStructuredClone();
 
 port.on("message", (req: ParseRequest) => {
   void handle(req).then((reply) => port.postMessage(reply));
