@@ -1,11 +1,15 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
+// Must come before pdf.js: it keeps the native Array.prototype.push that pdf.js's polyfills replace.
+import { restoreNativeArrayPush } from "./native-array-push";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
 import { cleanText, isCjkCode, joinLines, meaningfulTitle } from "./text";
+
+restoreNativeArrayPush();
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
@@ -72,6 +76,7 @@ async function withPdf<T>(data: Buffer, use: (doc: PDFDocumentProxy) => Promise<
     void task.destroy();
     throw mapPdfError(err);
   }
+  restoreNativeArrayPush(); // pdf.js's worker code has loaded by now
   try {
     return await use(doc);
   } catch (err) {
