@@ -12,6 +12,8 @@ export interface NoteLabels {
   page(n: number): string;
   /** Heading for a section that had none in the source. */
   untitled(page: number): string;
+  /** Heading for a slide without a title. */
+  slide(n: number): string;
   /** "N pages · M sections" summary of one source. */
   extent(pages: number, sections: number): string;
   moreSections(n: number): string;
@@ -28,6 +30,7 @@ const en: NoteLabels = {
   introduction: "Introduction",
   page: (n) => `p. ${n}`,
   untitled: (p) => `Page ${p}`,
+  slide: (n) => `Slide ${n}`,
   extent: (p, s) => `${p} ${p === 1 ? "page" : "pages"} · ${s} ${s === 1 ? "section" : "sections"}`,
   moreSections: (n) => `… and ${n} more`,
   moreRows: (n) => `… ${n} more ${n === 1 ? "row" : "rows"} in the source`,
@@ -43,6 +46,7 @@ const zh: NoteLabels = {
   introduction: "引言",
   page: (n) => `第 ${n} 页`,
   untitled: (p) => `第 ${p} 页`,
+  slide: (n) => `幻灯片 ${n}`,
   extent: (p, s) => `${p} 页 · ${s} 节`,
   moreSections: (n) => `……另有 ${n} 节`,
   moreRows: (n) => `……原文另有 ${n} 行`,
@@ -57,6 +61,7 @@ const ja: NoteLabels = {
   introduction: "はじめに",
   page: (n) => `${n} ページ`,
   untitled: (p) => `${p} ページ`,
+  slide: (n) => `スライド ${n}`,
   extent: (p, s) => `${p} ページ · ${s} セクション`,
   moreSections: (n) => `…ほか ${n} セクション`,
   moreRows: (n) => `…原文にはさらに ${n} 行`,
@@ -72,6 +77,7 @@ const ko: NoteLabels = {
   introduction: "소개",
   page: (n) => `${n}쪽`,
   untitled: (p) => `${p}쪽`,
+  slide: (n) => `슬라이드 ${n}`,
   extent: (p, s) => `${p}쪽 · ${s}개 섹션`,
   moreSections: (n) => `… 외 ${n}개`,
   moreRows: (n) => `… 원문에 ${n}개 행 더 있음`,
@@ -87,6 +93,7 @@ const fr: NoteLabels = {
   introduction: "Introduction",
   page: (n) => `p. ${n}`,
   untitled: (p) => `Page ${p}`,
+  slide: (n) => `Diapositive ${n}`,
   extent: (p, s) => `${p} ${p === 1 ? "page" : "pages"} · ${s} ${s === 1 ? "section" : "sections"}`,
   moreSections: (n) => `… et ${n} de plus`,
   moreRows: (n) => `… ${n} ${n === 1 ? "ligne" : "lignes"} de plus dans la source`,
@@ -102,6 +109,7 @@ const de: NoteLabels = {
   introduction: "Einleitung",
   page: (n) => `S. ${n}`,
   untitled: (p) => `Seite ${p}`,
+  slide: (n) => `Folie ${n}`,
   extent: (p, s) => `${p} ${p === 1 ? "Seite" : "Seiten"} · ${s} ${s === 1 ? "Abschnitt" : "Abschnitte"}`,
   moreSections: (n) => `… und ${n} weitere`,
   moreRows: (n) => `… ${n} weitere ${n === 1 ? "Zeile" : "Zeilen"} in der Quelle`,
@@ -117,6 +125,7 @@ const pt: NoteLabels = {
   introduction: "Introdução",
   page: (n) => `p. ${n}`,
   untitled: (p) => `Página ${p}`,
+  slide: (n) => `Slide ${n}`,
   extent: (p, s) => `${p} ${p === 1 ? "página" : "páginas"} · ${s} ${s === 1 ? "seção" : "seções"}`,
   moreSections: (n) => `… e mais ${n}`,
   moreRows: (n) => `… mais ${n} ${n === 1 ? "linha" : "linhas"} na fonte`,
@@ -132,6 +141,7 @@ const es: NoteLabels = {
   introduction: "Introducción",
   page: (n) => `p. ${n}`,
   untitled: (p) => `Página ${p}`,
+  slide: (n) => `Diapositiva ${n}`,
   extent: (p, s) => `${p} ${p === 1 ? "página" : "páginas"} · ${s} ${s === 1 ? "sección" : "secciones"}`,
   moreSections: (n) => `… y ${n} más`,
   moreRows: (n) => `… ${n} ${n === 1 ? "fila" : "filas"} más en la fuente`,

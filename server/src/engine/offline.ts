@@ -18,6 +18,7 @@ import type { Engine, GeneratedNote, NoteRequest, NoteSectionOut } from "./types
 /** Displayed heading of a prepared section (a synthetic one when the source had none). */
 export function displayHeading(s: PreparedSection, index: number, labels: NoteLabels): string {
   if (s.heading) return s.heading;
+  if (s.slide) return labels.slide(s.slide);
   return index === 0 ? labels.introduction : labels.untitled(s.firstPage);
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isFrontMatterLine } from "./prepare";
+import type { SourceDocument } from "@beannote/contract";
+import { labelsFor } from "./labels";
+import { displayHeading } from "./offline";
+import { isFrontMatterLine, prepareDocument } from "./prepare";
 
 describe("isFrontMatterLine", () => {
   it("drops author lists and affiliation lines on the first pages", () => {
@@ -16,5 +19,34 @@ describe("isFrontMatterLine", () => {
     );
     expect(isFrontMatterLine("Compact, Hausdorff, Connected spaces", 1)).toBe(false);
     expect(isFrontMatterLine("Contact: teacher@school.edu", 5)).toBe(false);
+  });
+});
+
+describe("untitled slides", () => {
+  const deck = (blocks: string[][]): SourceDocument => ({
+    title: "Deck",
+    format: "ppt",
+    language: "en",
+    pageCount: blocks.length,
+    sections: blocks.map((texts, i) => ({
+      heading: `Slide ${i + 1}`,
+      level: 1,
+      blocks: texts.map((text) => ({ type: "paragraph" as const, text, page: i + 1 })),
+    })),
+  });
+
+  it("takes a short unpunctuated first line as the title, else names the slide in the note's language", () => {
+    const prepared = prepareDocument(
+      deck([
+        ["Registers", "Code segment and data segment hold the program."],
+        ["A lone caption of an image."],
+      ]),
+    );
+    expect(prepared.sections.map((s) => [s.heading, s.slide])).toEqual([
+      ["Registers", undefined],
+      ["", 2],
+    ]);
+    expect(displayHeading(prepared.sections[1]!, 1, labelsFor("zh-CN"))).toBe("幻灯片 2");
+    expect(displayHeading(prepared.sections[1]!, 1, labelsFor("de-DE"))).toBe("Folie 2");
   });
 });

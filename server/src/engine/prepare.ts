@@ -16,6 +16,8 @@ export interface PreparedSection {
   blocks: PreparedBlock[];
   /** First page of the section (for untitled headings). */
   firstPage: number;
+  /** Set for a slide the parser could only call "Slide N": the engines name it in the note's language. */
+  slide?: number;
 }
 
 /** A source document ready for summarising. */
@@ -121,6 +123,11 @@ function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock | un
   }
 }
 
+function looksLikeTitle(text: string): boolean {
+  const t = cleanText(text);
+  return t.length >= 2 && t.length <= 80 && !/[.!?。！？:;：；,，]$/u.test(t) && !isBoilerplateLine(t);
+}
+
 /** Cleans a parsed document: boilerplate dropped, levels normalised, adjacent repeats merged. */
 export function prepareDocument(doc: SourceDocument): PreparedDocument {
   const repeated = repeatedLines(doc);
@@ -132,22 +139,43 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
 
   const sections: PreparedSection[] = [];
   let skipBelow = 0; // inside a reference list or contents section: skip it and its subsections
+  const slides = doc.format === "pptx" || doc.format === "ppt";
   for (const s of doc.sections) {
-    const heading = cleanHeading(s.heading);
+    let placeholder = slides ? /^Slide (\d+)$/.exec(s.heading.trim()) : null;
+    let heading = placeholder ? "" : cleanHeading(s.heading);
+    let sourceBlocks = s.blocks;
+    const first = sourceBlocks[0];
+    if (
+      placeholder &&
+      sourceBlocks.length > 1 &&
+      first?.type === "paragraph" &&
+      looksLikeTitle(first.text ?? "")
+    ) {
+      // An untitled slide whose first line is short and unpunctuated: that line is its title.
+      heading = cleanHeading(first.text ?? "");
+      sourceBlocks = sourceBlocks.slice(1);
+      placeholder = null;
+    }
     if (skipBelow && s.level > skipBelow) continue;
     skipBelow = 0;
     if (heading && isBoilerplateHeading(heading)) {
       skipBelow = s.level;
       continue;
     }
-    const blocks = s.blocks.map((b) => prepareBlock(b, repeated)).filter((b): b is PreparedBlock => !!b);
+    const blocks = sourceBlocks.map((b) => prepareBlock(b, repeated)).filter((b): b is PreparedBlock => !!b);
     const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
     const prev = sections[sections.length - 1];
     if (prev && heading && prev.heading === heading && prev.level === s.level) {
       prev.blocks.push(...blocks); // a slide continued under the same title
       continue;
     }
-    sections.push({ heading, level: s.level, blocks, firstPage });
+    sections.push({
+      heading,
+      level: s.level,
+      blocks,
+      firstPage,
+      ...(placeholder ? { slide: Number(placeholder[1]) } : {}),
+    });
   }
 
   // Keep a heading-only section when something below it has content; drop empty leaves.
