@@ -26,6 +26,9 @@ export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.me
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that PostgreSQL drops (restart, failover, admin) emits here; unhandled, it would end
+    // the process. The pool discards that client and opens a new one for the next query.
+    pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
