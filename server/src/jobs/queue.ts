@@ -20,6 +20,7 @@ function notifierFor(db: object): EventEmitter {
 }
 
 const ENQUEUED = Symbol("enqueued");
+const CANCEL_REQUESTED = Symbol("cancel-requested");
 
 export interface EnqueueOptions {
   userId?: string | null;
@@ -73,6 +74,12 @@ export function createJobQueue(deps: JobQueueDeps) {
     onEnqueue(listener: (name: string) => void): () => void {
       notifier.on(ENQUEUED, listener);
       return () => notifier.off(ENQUEUED, listener);
+    },
+
+    /** Calls `listener` when this process asks a running job to stop (its worker, if here, aborts at once). */
+    onCancelRequested(listener: (jobId: string) => void): () => void {
+      notifier.on(CANCEL_REQUESTED, listener);
+      return () => notifier.off(CANCEL_REQUESTED, listener);
     },
 
     async release(jobId: string, workerId: string): Promise<void> {
@@ -172,6 +179,7 @@ export function createJobQueue(deps: JobQueueDeps) {
       const flagged = await jobsRepo.requestCancel(db, jobId, now());
       if (!flagged) return jobsRepo.find(db, jobId);
       if (flagged.status === "queued") notifier.emit(ENQUEUED, flagged.name);
+      else notifier.emit(CANCEL_REQUESTED, flagged.id);
       return flagged;
     },
   };

@@ -80,7 +80,8 @@ export function createWorker(options: WorkerOptions): Worker {
   const concurrency = options.concurrency ?? 1;
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 30_000;
-  const heartbeatMs = options.heartbeatMs ?? Math.max(200, Math.floor(leaseMs / 3));
+  // Often enough that a cancel asked in another process is seen within about two seconds.
+  const heartbeatMs = options.heartbeatMs ?? Math.max(200, Math.min(2_000, Math.floor(leaseMs / 3)));
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   const definitions = new Map(options.definitions.map((definition) => [definition.name, definition]));
   const names = [...definitions.keys()];
@@ -93,6 +94,7 @@ export function createWorker(options: WorkerOptions): Worker {
   };
   const loops: Promise<void>[] = [];
   let unsubscribe: (() => void) | undefined;
+  let unsubscribeCancel: (() => void) | undefined;
 
   async function finishFailed(
     job: JobRow,
@@ -226,10 +228,15 @@ export function createWorker(options: WorkerOptions): Worker {
       unsubscribe = queue.onEnqueue((name) => {
         if (definitions.has(name)) wake();
       });
+      unsubscribeCancel = queue.onCancelRequested((jobId) => {
+        const controller = active.get(jobId);
+        if (controller && !controller.signal.aborted) controller.abort(new AbortedError("cancelled"));
+      });
       for (let i = 0; i < concurrency; i++) loops.push(loop());
     },
     async stop() {
       unsubscribe?.();
+      unsubscribeCancel?.();
       stopping.abort();
       wake();
       for (const controller of active.values()) {
