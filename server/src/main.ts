@@ -47,16 +47,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(options.env ?? process.env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const storage = createLocalStorage(path.join(config.dataDir, "files"));
+  const queue = createJobQueue({ db: database.db });
   const app = await buildApp({
     config,
     db: database.db,
     storage,
+    queue,
     captcha: options.captcha ?? createSvgCaptchaGenerator(),
     mailer: options.mailer,
     createMailer: (logger) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
   });
   const role = options.role ?? "all";
-  const queue = createJobQueue({ db: database.db });
 
   let worker: Worker | undefined;
   let ownParser: ReturnType<typeof createParserPool> | undefined;

@@ -1,7 +1,7 @@
 /** `npm run cli -- <command> ...`: a tiny dispatcher. */
 import path from "node:path";
 import { loadConfig } from "../config";
-import { createEngine } from "../engine";
+import { createEngineFromConfig } from "../engine";
 import { createParserPool } from "../ingest/parser-pool";
 import { runNotesCommand } from "./notes-command";
 import { runParseCommand } from "./parse-command";
@@ -18,13 +18,7 @@ switch (command) {
     try {
       code = await runNotesCommand(rest, {
         parse: (file) => pool.parse(file, { fileName: path.basename(file) }),
-        engine: createEngine({
-          aiBaseUrl: config.AI_BASE_URL,
-          aiApiKey: config.AI_API_KEY ?? "unused",
-          aiModel: config.AI_MODEL,
-          aiContextTokens: config.AI_CONTEXT_TOKENS,
-          aiConcurrency: config.AI_CONCURRENCY,
-        }),
+        engine: createEngineFromConfig(config),
       });
     } finally {
       await pool.close();

@@ -12,6 +12,7 @@ import type { Db } from "../db/client";
 import type { Storage } from "../storage/storage";
 import type { Mailer } from "../mail/mailer";
 import type { CaptchaGenerator } from "../modules/captcha/captcha-generator";
+import type { JobQueue } from "../jobs/queue";
 import {
   createAuthService,
   tokenFromHeaders,
@@ -39,6 +40,7 @@ export interface AppDeps {
   mailer: Mailer;
   captcha: CaptchaGenerator;
   auth: AuthService;
+  queue: JobQueue;
   logger: FastifyBaseLogger;
 }
 
@@ -47,6 +49,7 @@ export interface BuildAppOptions {
   db: Db;
   storage: Storage;
   captcha: CaptchaGenerator;
+  queue: JobQueue;
   mailer?: Mailer;
   logger?: FastifyBaseLogger;
 }
@@ -98,6 +101,7 @@ export async function buildApp(
     captcha: options.captcha,
     mailer: options.mailer ?? options.createMailer(app.log),
     auth: createAuthService({ db: options.db, ttlDays: config.TOKEN_TTL_DAYS }),
+    queue: options.queue,
     logger: app.log,
   };
 

@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import type { Storage } from "../storage/storage";
 import { createParseFileJob, type FileParser, type PreviewRenderer } from "../modules/files/parse-file.job";
 import type { JobDefinition } from "./definition";
-import { createEngine } from "../engine";
+import { createEngineFromConfig } from "../engine";
+import { createFilesService } from "../modules/files/files.service";
 import { generateNoteJob } from "../modules/notes/generate-note.job";
 import { createNoteFiles } from "../modules/notes/note-files";
 import type { WorkerLogger } from "./worker";
@@ -20,13 +21,11 @@ export interface WorkerDeps {
 
 /** Every job a worker runs; add yours here. */
 export function jobDefinitions(deps: WorkerDeps): JobDefinition[] {
-  const engine = createEngine({
-    aiBaseUrl: deps.config.AI_BASE_URL,
-    // Local servers (Ollama, llama.cpp) take any key.
-    aiApiKey: deps.config.AI_API_KEY ?? "unused",
-    aiModel: deps.config.AI_MODEL,
-    aiContextTokens: deps.config.AI_CONTEXT_TOKENS,
-    aiConcurrency: deps.config.AI_CONCURRENCY,
-  });
-  return [createParseFileJob(deps), generateNoteJob({ db: deps.db, files: createNoteFiles(deps), engine })];
+  const files = createNoteFiles(
+    createFilesService({ db: deps.db, storage: deps.storage, uploadMaxBytes: deps.config.uploadMaxBytes }),
+  );
+  return [
+    createParseFileJob(deps),
+    generateNoteJob({ db: deps.db, files, engine: createEngineFromConfig(deps.config) }),
+  ];
 }

@@ -6,11 +6,12 @@ import { memberRoutes } from "./member/member.routes";
 import { createMemberService } from "./member/member.service";
 import { portraitRoutes, portraitUrl } from "./portrait/portrait.routes";
 import { fileRoutes } from "./files/files.routes";
+import { createFilesService } from "./files/files.service";
 import { jobRoutes } from "./jobs/jobs.routes";
+import { createJobsService } from "./jobs/jobs.service";
 import { notesRoutes } from "./notes/notes.routes";
 import { createNoteService } from "./notes/notes.service";
 import { createNoteFiles } from "./notes/note-files";
-import { createJobQueue } from "../jobs/queue";
 
 /** Each feature registers its own routes; add yours here. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -27,12 +28,18 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await api.register(webConfigRoutes(deps));
   await api.register(memberRoutes(deps, members));
   await api.register(portraitRoutes(deps));
-  await api.register(fileRoutes(deps));
-  await api.register(jobRoutes(deps));
-  const queue = createJobQueue({ db: deps.db });
+  const { queue } = deps;
+  const files = createFilesService({
+    db: deps.db,
+    storage: deps.storage,
+    uploadMaxBytes: deps.config.uploadMaxBytes,
+    queue,
+  });
+  await api.register(fileRoutes(deps, files));
+  await api.register(jobRoutes(deps, {}, createJobsService({ db: deps.db, queue })));
   const notes = createNoteService({
     db: deps.db,
-    files: createNoteFiles(deps),
+    files: createNoteFiles(files),
     jobs: {
       enqueue: async (name, payload, options) => (await queue.enqueue(name, payload, options)).id,
       cancel: async (jobId) => void (await queue.requestCancel(jobId)),

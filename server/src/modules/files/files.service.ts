@@ -242,13 +242,4 @@ async function readDocument(storage: Storage, key: string): Promise<SourceDocume
   return sourceDocument.parse(JSON.parse(Buffer.concat(chunks).toString("utf8")));
 }
 
-/** getSourceDocument without building the service: what the notes module calls. */
-export function getSourceDocument(
-  deps: { db: Db; storage: Storage },
-  userId: string,
-  fileId: string,
-): Promise<SourceDocument> {
-  return createFilesService({ ...deps, uploadMaxBytes: 0 }).getSourceDocument(userId, fileId);
-}
-
 export type FilesService = ReturnType<typeof createFilesService>;

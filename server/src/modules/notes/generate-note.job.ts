@@ -27,8 +27,9 @@ export function generateNoteJob(deps: { db: Db; files: NoteFiles; engine: Engine
 
       await ctx.progress("read", 5, "progress.reading");
       const deadline = now() + FILE_WAIT_MS;
+      let files: Awaited<ReturnType<NoteFiles["describe"]>>;
       for (;;) {
-        const files = await deps.files.describe(note.userId, fileIds);
+        files = await deps.files.describe(note.userId, fileIds);
         const failed = [...files.values()].find((file) => file.status === "failed");
         if (failed)
           throw new PermanentJobError(isErrorCode(failed.errorCode) ? failed.errorCode : "FILE_CORRUPT");
@@ -39,7 +40,6 @@ export function generateNoteJob(deps: { db: Db; files: NoteFiles; engine: Engine
         await ctx.heartbeat();
       }
 
-      const files = await deps.files.describe(note.userId, fileIds);
       const sources = await Promise.all(
         fileIds.map(async (fileId) => ({
           doc: await deps.files.loadDocument(note.userId, fileId),

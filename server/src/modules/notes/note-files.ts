@@ -1,12 +1,9 @@
-import type { Db } from "../../db/client";
-import type { Storage } from "../../storage/storage";
 import { AppError } from "../../http/app-error";
-import { createFilesService } from "../files/files.service";
+import type { FilesService } from "../files/files.service";
 import type { NoteFiles } from "./notes.service";
 
 /** The notes feature's view of uploaded files, through the files service. */
-export function createNoteFiles(deps: { db: Db; storage: Storage }): NoteFiles {
-  const files = createFilesService({ ...deps, uploadMaxBytes: 0 });
+export function createNoteFiles(files: FilesService): NoteFiles {
   return {
     async describe(userId, fileIds) {
       const found = await Promise.all(
