@@ -16,6 +16,12 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
 };
 
 describe.each(testDatabases)("job queue on $name", (kind) => {
+  /** The job's last event (done or error) is written after its row is final: wait for it before reading events. */
+  const untilLastEvent = (jobId: string) =>
+    until(async () =>
+      (await queue.eventsAfter(jobId, 0)).some((event) => event.type === "done" || event.type === "error"),
+    );
+
   let testDb: TestDatabase;
   let database: Database;
   let queue: JobQueue;
@@ -96,6 +102,7 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     ]);
     const job = await queue.enqueue("test.flaky", { n: 21 });
     await until(async () => (await queue.get(job.id))?.status === "done");
+    await untilLastEvent(job.id);
     expect(runs).toHaveLength(3);
     expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(150); // ~200 ms
     expect(runs[2]! - runs[1]!).toBeGreaterThanOrEqual(300); // ~400 ms
@@ -183,6 +190,7 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     const asked = Date.now();
     expect((await queue.requestCancel(job.id))?.cancelRequested).toBe(true);
     await until(async () => (await queue.get(job.id))?.status === "cancelled");
+    await untilLastEvent(job.id);
     expect(Date.now() - asked).toBeLessThan(3000);
     expect(sawAbort).toBe(true);
     const events = await queue.eventsAfter(job.id, 0);
@@ -236,6 +244,7 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     ]);
     const job = await queue.enqueue("test.progress", {});
     await until(async () => (await queue.get(job.id))?.status === "done");
+    await untilLastEvent(job.id);
     expect((await queue.get(job.id))?.progress).toEqual({
       step: "read",
       percent: 40,
