@@ -1,0 +1,91 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { OutputLanguage, SourceDocument } from "@beannote/contract";
+import { describe, expect, it } from "vitest";
+import { parseFile } from "../../ingest/parse-file";
+import { generateOfflineNote } from "../offline";
+import { noteMaterial, normaliseForMatch, createPageLocator } from "../note-material";
+import { defaultCardCount, offlineFlashcards } from "./offline";
+import { isStudyableCard } from "./card-rules";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
+
+// Every format and script: Latin (PDF, DOCX, PPTX, DOC, PPT), Chinese (PDF, DOCX), Cyrillic (DOC).
+const cases: [file: string, output: OutputLanguage][] = [
+  ["en-paper-dense-passage-retrieval.pdf", "en-US"],
+  ["zh-lecture-notes-math-physics-methods.pdf", "zh-CN"],
+  ["zh-study-notes-point-set-topology.docx", "zh-CN"],
+  ["en-calibre-docx-feature-demo.docx", "en-US"],
+  ["en-lecture-foundations-of-geometry.pptx", "fr-FR"],
+  ["en-lab-handout-force-on-current.doc", "en-US"],
+  ["ru-course-syllabus-information-systems.doc", "de-DE"],
+  ["en-talk-identity-management.ppt", "en-US"],
+];
+
+async function materialOf(
+  file: string,
+  outputLanguage: OutputLanguage,
+  detailLevel: "simple" | "detail" = "detail",
+) {
+  const doc: SourceDocument = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const note = generateOfflineNote({
+    sources: [{ doc, fileName: file }],
+    title: doc.title || file,
+    outputLanguage,
+    detailLevel,
+  });
+  return {
+    doc,
+    material: noteMaterial({ title: doc.title, markdown: note.markdown, outputLanguage, sources: [doc] }),
+  };
+}
+
+describe("offline flashcards on fixture notes", () => {
+  it.each(cases)("%s: studyable cards, each cited on a page that holds its text", async (file, output) => {
+    const { doc, material } = await materialOf(file, output);
+    const count = defaultCardCount(material, "detail");
+    const cards = offlineFlashcards(material, { count });
+    expect(cards.length).toBeGreaterThanOrEqual(Math.min(5, count));
+    expect(cards.length).toBeLessThanOrEqual(count);
+    const fronts = new Set<string>();
+    const locator = createPageLocator([doc]);
+    for (const card of cards) {
+      expect(isStudyableCard(card), JSON.stringify(card)).toBe(true);
+      expect(fronts.has(normaliseForMatch(card.front)), card.front).toBe(false);
+      fronts.add(normaliseForMatch(card.front));
+      // the back answers the front: a cloze's back fills its blank; a definition's back is about its front
+      if (card.kind === "cloze") expect(card.quote.replace(card.back, "")).not.toContain(card.back);
+      if (card.kind === "definition") expect(card.back).toContain(card.front);
+      const citation = material.cite(card.sectionIndex, card.quote);
+      expect(citation, card.quote).not.toBeNull();
+      const page = locator.pageText(citation!);
+      const quote = normaliseForMatch(card.quote);
+      // the cited page holds the card's text (the first 30 letters, or most of it across a page break)
+      expect(
+        page.includes(quote.slice(0, 30)) || page.includes(quote.slice(-30)),
+        `${card.quote} @ p.${citation!.page}`,
+      ).toBe(true);
+    }
+    expect(new Set(cards.map((c) => c.kind)).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it("never repeats a front that is already in the deck", async () => {
+    const { material } = await materialOf(cases[0]![0], "en-US");
+    const first = offlineFlashcards(material, { count: 10 });
+    const again = offlineFlashcards(material, {
+      count: 10,
+      exclude: new Set(first.map((c) => normaliseForMatch(c.front))),
+    });
+    expect(again.length).toBeGreaterThan(0);
+    for (const card of again) expect(first.map((c) => c.front)).not.toContain(card.front);
+  });
+
+  it("asks key-point questions in the note's output language, CJK blanks without spaces", async () => {
+    const { material } = await materialOf("zh-study-notes-point-set-topology.docx", "zh-CN");
+    const cards = offlineFlashcards(material, { count: 30 });
+    const keypoints = cards.filter((c) => c.kind === "keypoint");
+    expect(keypoints.length).toBeGreaterThan(0);
+    for (const card of keypoints) expect(card.front).toMatch(/^「.+」的要点是什么？$/u);
+    for (const card of cards.filter((c) => c.kind === "cloze")) expect(card.front).toContain("＿＿＿");
+  });
+});

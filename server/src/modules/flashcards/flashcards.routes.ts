@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  dueFlashcardsQuery,
+  exportFlashcardsQuery,
+  flashcardIdParams,
+  flashcardInput,
+  generateFlashcardsRequest,
+  noteIdParams,
+  reviewFlashcardRequest,
+} from "@beannote/contract";
+import { ok } from "../../http/envelope";
+import { safeFileName, sendAttachment } from "../../http/attachment";
+import { flashcardsCsv, cardSource } from "./flashcards-export";
+import { buildAnkiPackage } from "./anki-package";
+import type { FlashcardService } from "./flashcards.service";
+
+const fieldCodes = {
+  front: "CARD_TEXT_INVALID",
+  back: "CARD_TEXT_INVALID",
+  count: "CARD_COUNT_INVALID",
+  rating: "CARD_RATING_INVALID",
+} as const;
+
+export function flashcardsRoutes(cards: FlashcardService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { fieldCodes };
+
+    app.post(
+      "/note/:noteId/flashcards/generate",
+      { config, schema: { params: noteIdParams, body: generateFlashcardsRequest.optional() } },
+      async (request) =>
+        ok(request, await cards.generate(request.user.userId, request.params.noteId, request.body ?? {})),
+    );
+
+    app.get("/note/:noteId/flashcards", { schema: { params: noteIdParams } }, async (request) =>
+      ok(request, await cards.deck(request.user.userId, request.params.noteId)),
+    );
+
+    app.post(
+      "/note/:noteId/flashcards",
+      { config, schema: { params: noteIdParams, body: flashcardInput } },
+      async (request) =>
+        ok(request, await cards.add(request.user.userId, request.params.noteId, request.body)),
+    );
+
+    app.get(
+      "/note/:noteId/flashcards/export",
+      { schema: { params: noteIdParams, querystring: exportFlashcardsQuery } },
+      async (request, reply) => {
+        const { note, rows, sourceNames } = await cards.forExport(request.user.userId, request.params.noteId);
+        if (request.query.format === "apkg") {
+          const body = await buildAnkiPackage({
+            deckName: note.title,
+            cards: rows.map((row) => ({
+              front: row.front,
+              back: row.back,
+              source: cardSource(row, sourceNames),
+            })),
+          });
+          return sendAttachment(reply, {
+            fileName: safeFileName(note.title, "apkg"),
+            contentType: "application/octet-stream",
+            body,
+          });
+        }
+        return sendAttachment(reply, {
+          fileName: safeFileName(note.title, "csv"),
+          contentType: "text/csv; charset=utf-8",
+          body: flashcardsCsv(rows, sourceNames),
+        });
+      },
+    );
+
+    app.get("/flashcard/due", { schema: { querystring: dueFlashcardsQuery } }, async (request) =>
+      ok(request, await cards.due(request.user.userId, request.query.limit)),
+    );
+
+    app.put(
+      "/flashcard/:cardId",
+      { config, schema: { params: flashcardIdParams, body: flashcardInput } },
+      async (request) =>
+        ok(request, await cards.edit(request.user.userId, request.params.cardId, request.body)),
+    );
+
+    app.delete("/flashcard/:cardId", { schema: { params: flashcardIdParams } }, async (request) => {
+      await cards.remove(request.user.userId, request.params.cardId);
+      return ok(request, {});
+    });
+
+    app.post(
+      "/flashcard/:cardId/review",
+      { config, schema: { params: flashcardIdParams, body: reviewFlashcardRequest } },
+      async (request) =>
+        ok(request, await cards.review(request.user.userId, request.params.cardId, request.body.rating)),
+    );
+  };
+}

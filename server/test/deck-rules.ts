@@ -1,0 +1,29 @@
+import { SLIDE_BULLETS_MAX } from "@beannote/contract";
+import { expect } from "vitest";
+import type { SlideDraft } from "../src/engine";
+import { shortLength } from "../src/engine/short-text";
+import { hasCjk } from "../src/engine/text";
+
+/** The rules every deck keeps, whatever wrote it. */
+export function expectDeckRules(deck: SlideDraft[], maxSlides: number) {
+  expect(deck.length).toBeLessThanOrEqual(maxSlides);
+  expect(deck.map((s) => s.kind)).toEqual([
+    "title",
+    "agenda",
+    ...Array<string>(deck.length - 3).fill("content"),
+    "summary",
+  ]);
+  for (const slide of deck) {
+    expect(slide.title.trim(), JSON.stringify(slide)).not.toBe("");
+    expect(slide.bullets.length).toBeLessThanOrEqual(SLIDE_BULLETS_MAX);
+    if (slide.kind !== "title") expect(slide.bullets.length, slide.title).toBeGreaterThanOrEqual(1);
+    for (const bullet of slide.bullets) {
+      expect(bullet.trim()).not.toBe("");
+      if (slide.kind === "content" || slide.kind === "summary") {
+        // ≤ ~12 words in spaced scripts, ≤ ~25 characters in CJK (an ellipsis may end a cut one)
+        expect(shortLength(bullet.replace(/…$/, "")), bullet).toBeLessThanOrEqual(hasCjk(bullet) ? 25 : 12);
+      }
+    }
+    if (slide.kind === "content") expect(slide.sectionIndex).not.toBeNull();
+  }
+}
