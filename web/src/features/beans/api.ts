@@ -1,0 +1,26 @@
+import type { LedgerResponse, StudentVerification } from "@beannote/contract";
+import { apiHeaders, request, upload } from "../../api";
+import { ApiError } from "../../api/api-error";
+
+/** The Beancoin ledger and the student discount calls. */
+export const beansApi = {
+  ledger: (page: number, size = 20) =>
+    request<LedgerResponse>("GET", "/beans/ledger", { query: { page, size } }),
+  student: () => request<StudentVerification>("GET", "/member/student-verify"),
+  submitStudentId: (file: Blob, filename: string, onProgress?: (percent: number) => void) =>
+    upload<StudentVerification>("/member/student-verify", file, filename, { onProgress }),
+  /** The student's own ID image (sent with the token, so never a plain link). */
+  async studentImage(): Promise<Blob> {
+    const response = await fetch("/member/student-verify/image", { headers: apiHeaders() });
+    if (!response.ok) throw new ApiError({ status: response.status, message: "image", code: "NOT_FOUND" });
+    return response.blob();
+  },
+};
+
+/** TanStack Query keys of the Beancoin feature. */
+export const beansKeys = {
+  all: ["beans"] as const,
+  ledger: () => [...beansKeys.all, "ledger"] as const,
+  student: () => [...beansKeys.all, "student"] as const,
+  studentImage: (submittedAt: string | null) => [...beansKeys.all, "student-image", submittedAt] as const,
+};
