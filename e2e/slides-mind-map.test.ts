@@ -1,0 +1,189 @@
+import { mkdirSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { SlideDeck } from "@beannote/contract";
+import {
+  expectToast,
+  newContext,
+  registerByApi,
+  repoRoot,
+  startStack,
+  uniqueEmail,
+  type Stack,
+} from "./harness";
+import { FIXTURES, PDF, createNoteByApi, horizontalOverflow } from "./notes-helpers";
+
+/**
+ * Mind map and slides in a real browser: open the map, fold and unfold, follow a page chip, export a PNG and
+ * look at it; generate slides, step through them with the keys, present with notes, edit, download .pptx
+ * and PDF; screenshots in zh-CN and en-US at phone and desktop widths (SCREENSHOTS=1 keeps them).
+ */
+let stack: Stack;
+let token: string;
+let englishNote: string;
+let chineseNote: string;
+const shots = path.join(repoRoot, "screenshots");
+
+beforeAll(async () => {
+  stack = await startStack();
+  token = await registerByApi(stack, uniqueEmail("slides"), "Slides12345");
+  [englishNote, chineseNote] = await Promise.all([
+    createNoteByApi(stack, token, [PDF], "TraceMonkey: trace-based JIT"),
+    createNoteByApi(
+      stack,
+      token,
+      [path.join(FIXTURES, "zh-study-notes-point-set-topology.docx")],
+      "点集拓扑笔记",
+      "zh-CN",
+    ),
+  ]);
+  mkdirSync(shots, { recursive: true });
+}, 240_000);
+afterAll(async () => stack?.close());
+
+async function signedIn(locale = "en-US", width = 1440): Promise<Page> {
+  const context = await newContext(stack, { locale, language: locale, token, width });
+  return context.newPage();
+}
+
+const visibleNodes = (page: Page) => page.locator(".mind-map-view g.markmap-node").count();
+
+describe("mind map and slides journey", () => {
+  it("shows the mind map: fold and unfold, open a page from a node, export a PNG that shows the map", async () => {
+    const page = await signedIn();
+    await page.goto(`/subNote/pages/note?id=${englishNote}&tab=mindMap`);
+    await page.getByTestId("mind-map-view").locator("g.markmap-node").first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("mind-map-tab").getAttribute("data-render-ms")).not.toBeNull();
+    const all = await visibleNodes(page);
+    expect(all).toBeGreaterThan(20);
+
+    await page.getByTestId("mind-map-collapse").click();
+    await expect.poll(() => visibleNodes(page)).toBeLessThan(all);
+    const folded = await visibleNodes(page);
+    await page.getByTestId("mind-map-expand").click();
+    await expect.poll(() => visibleNodes(page)).toBe(all);
+    // a click on a branch's circle folds it (markmap's own control)
+    await page.locator(".mind-map-view g.markmap-node circle").nth(1).click();
+    await expect.poll(() => visibleNodes(page)).toBeLessThan(all);
+    expect(folded).toBeLessThan(all);
+    await page.getByTestId("mind-map-fit").click();
+
+    // a node's page chip opens the source viewer at that page
+    await page.locator(".mind-map-view .mm-cite").first().click();
+    await page.locator(".source-drawer").waitFor();
+    await page.locator(".ant-drawer-mask").click({ position: { x: 10, y: 10 } });
+    await page.locator(".source-drawer").waitFor({ state: "hidden" });
+
+    const download = page.waitForEvent("download");
+    await page.getByTestId("mind-map-export").hover();
+    await page.getByText("PNG picture").click();
+    const png = await (await download).path();
+    const bytes = await readFile(png);
+    expect([...bytes.subarray(1, 4)].map((c) => String.fromCharCode(c)).join("")).toBe("PNG");
+    expect((await stat(png)).size).toBeGreaterThan(10_000);
+    if (process.env.SCREENSHOTS)
+      await page
+        .context()
+        .close()
+        .then(() => undefined);
+  }, 120_000);
+
+  it("generates slides, steps with the keys, presents with notes, edits and downloads .pptx and PDF", async () => {
+    const page = await signedIn();
+    await page.goto(`/subNote/pages/note?id=${englishNote}&tab=slides`);
+    await page.getByTestId("artefact-empty").waitFor();
+    await page.getByTestId("slides-settings-open").click();
+    await page.getByTestId("slides-max").fill("8");
+    await page.getByTestId("slides-generate").click();
+    await page.getByTestId("slide-viewer").waitFor({ timeout: 60_000 });
+    await expectToast(page, "Slides ready");
+    const counter = () => page.getByTestId("slide-counter").textContent();
+    expect(await counter()).toBe("1 / 8");
+
+    await page.keyboard.press("ArrowRight");
+    expect(await counter()).toBe("2 / 8");
+    await page.keyboard.press("Space");
+    expect(await counter()).toBe("3 / 8");
+    await page.keyboard.press("ArrowLeft");
+    expect(await counter()).toBe("2 / 8");
+    await page.getByTestId("slide-thumb").nth(3).click();
+    expect(await counter()).toBe("4 / 8");
+    expect(await page.getByTestId("slide-notes").textContent()).not.toBe("");
+
+    await page.getByTestId("slides-present").click();
+    await page.getByTestId("slide-presenter").waitFor();
+    expect(await page.getByTestId("presenter-counter").textContent()).toBe("4 / 8");
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByTestId("presenter-counter").textContent()).toBe("5 / 8");
+    expect((await page.getByTestId("presenter-notes").textContent())?.length).toBeGreaterThan(10);
+    await page.getByTestId("presenter-exit").click();
+    await page.getByTestId("slide-presenter").waitFor({ state: "detached" });
+
+    // edit the slide's title and bullets, then move it earlier
+    await page.getByTestId("slide-edit").click();
+    await page.getByTestId("slide-edit-title").fill("Trace trees in short");
+    await page.getByTestId("slide-edit-bullets").fill("Record hot loops\nCompile the trace");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Slides saved");
+    await page.getByTestId("slide-move-earlier").click();
+    await expect.poll(counter).toBe("4 / 8");
+    const deck = (await stack.server.call<SlideDeck>("GET", `/note/${englishNote}/slides`, { token })).body
+      .data;
+    expect(deck.slides[3]).toMatchObject({
+      title: "Trace trees in short",
+      bullets: ["Record hot loops", "Compile the trace"],
+    });
+
+    for (const [label, extension] of [
+      ["PowerPoint file (.pptx)", "pptx"],
+      ["PDF document", "pdf"],
+    ] as const) {
+      const download = page.waitForEvent("download", { timeout: 90_000 });
+      await page.getByTestId("slides-download").hover();
+      await page.getByText(label).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
+      const bytes = await readFile((await file.path())!);
+      expect(bytes.subarray(0, 4).toString("latin1")).toBe(extension === "pdf" ? "%PDF" : "PK\u0003\u0004");
+    }
+  }, 240_000);
+
+  it("looks right in zh-CN and en-US on a phone and a desktop", async () => {
+    await stack.server.call("POST", `/note/${chineseNote}/slides`, { token, body: { maxSlides: 7 } });
+    for (let i = 0; i < 60; i++) {
+      const deck = await stack.server.call<SlideDeck>("GET", `/note/${chineseNote}/slides`, { token });
+      if (deck.body.data.slides.length) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    for (const [locale, noteId] of [
+      ["zh-CN", chineseNote],
+      ["en-US", englishNote],
+    ] as const) {
+      for (const width of [375, 1440]) {
+        const page = await signedIn(locale, width);
+        await page.goto(`/subNote/pages/note?id=${noteId}&tab=mindMap`);
+        await page.locator(".mind-map-view g.markmap-node").first().waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(700);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        if (process.env.SCREENSHOTS)
+          await page.screenshot({ path: path.join(shots, `mind-map-${locale}-${width}.png`) });
+        await page.goto(`/subNote/pages/note?id=${noteId}&tab=slides`);
+        await page.getByTestId("slide-viewer").waitFor({ timeout: 30_000 });
+        await page.keyboard.press("ArrowRight");
+        await page.keyboard.press("ArrowRight");
+        await page.waitForTimeout(300);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        if (process.env.SCREENSHOTS) {
+          await page.screenshot({ path: path.join(shots, `slides-${locale}-${width}.png`), fullPage: true });
+          await page.getByTestId("slides-present").click();
+          await page.getByTestId("slide-presenter").waitFor();
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: path.join(shots, `slides-present-${locale}-${width}.png`) });
+        }
+        await page.context().close();
+      }
+    }
+  }, 240_000);
+});

@@ -1,0 +1,84 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { OutputLanguage } from "@beannote/contract";
+import { describe, expect, it } from "vitest";
+import { parseFile } from "../../ingest/parse-file";
+import { noteMaterial } from "../note-material";
+import { generateOfflineNote } from "../offline";
+import { defaultSlideCount, offlineSlides } from "./offline";
+import { expectDeckRules } from "../../../test/deck-rules";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
+
+async function materialOf(file: string, outputLanguage: OutputLanguage) {
+  const doc = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const note = generateOfflineNote({
+    sources: [{ doc, fileName: file }],
+    title: doc.title || file,
+    outputLanguage,
+    detailLevel: "detail",
+  });
+  return noteMaterial({ title: doc.title || file, markdown: note.markdown, outputLanguage, sources: [doc] });
+}
+
+describe("offline slides from fixture notes", () => {
+  it.each([
+    ["en-paper-dense-passage-retrieval.pdf", "en-US", 12],
+    ["zh-lecture-notes-math-physics-methods.pdf", "zh-CN", 20],
+    ["zh-study-notes-point-set-topology.docx", "zh-CN", 60],
+    ["en-lecture-foundations-of-geometry.pptx", "en-US", 5],
+    ["ru-course-syllabus-information-systems.doc", "en-US", 8],
+    ["en-talk-identity-management.ppt", "en-US", 60],
+  ] as const)(
+    "%s (max %s): title, agenda, one slide per idea, summary; limits kept",
+    async (file, lang, max) => {
+      const material = await materialOf(file, lang);
+      const deck = offlineSlides(material, { maxSlides: max });
+      expect(deck.length).toBeGreaterThanOrEqual(4);
+      expectDeckRules(deck, max);
+      const content = deck.filter((s) => s.kind === "content");
+      // in note order, each from its own section, cited on a page of that section
+      const order = content.map((s) => s.sectionIndex!);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(new Set(order).size).toBe(order.length);
+      const cited = content.filter((s) => material.cite(s.sectionIndex!, s.quote) !== null).length;
+      expect(cited).toBe(content.length);
+      // speaker notes carry the detail
+      expect(content.filter((s) => s.notes.length > 0).length).toBe(content.length);
+      if (lang === "zh-CN") {
+        expect(deck[1]!.title).toBe("目录");
+        expect(deck.at(-1)!.title).toBe("总结");
+      } else {
+        expect(deck[1]!.title).toBe("Agenda");
+      }
+    },
+  );
+
+  it("keeps a note's table on its slide, cut to fit, with fewer bullets", async () => {
+    const material = await materialOf("zh-study-notes-point-set-topology.docx", "zh-CN");
+    const withTable = offlineSlides(material, { maxSlides: 20 }).filter((s) => s.table);
+    expect(withTable.length).toBeGreaterThan(0);
+    for (const slide of withTable) {
+      expect(slide.table!.rows.length).toBeLessThanOrEqual(7);
+      expect(slide.table!.rows.every((r) => r.length <= 5)).toBe(true);
+      expect(slide.bullets.length).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("scales the default length to the note, within 5–30", async () => {
+    const small = await materialOf("en-lecture-foundations-of-geometry.pptx", "en-US");
+    const large = await materialOf("zh-lecture-notes-math-physics-methods.pdf", "zh-CN");
+    expect(defaultSlideCount(small)).toBeGreaterThanOrEqual(5);
+    expect(defaultSlideCount(large)).toBe(30);
+  });
+
+  it("makes no deck from a note with nothing in it", () => {
+    const empty = noteMaterial({
+      title: "Empty",
+      markdown: "# Empty\n",
+      outputLanguage: "en-US",
+      sources: [],
+    });
+    expect(offlineSlides(empty, { maxSlides: 10 })).toEqual([]);
+  });
+});

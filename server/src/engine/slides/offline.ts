@@ -1,0 +1,143 @@
+import { SLIDE_BULLETS_MAX, SLIDES_MAX, SLIDES_MIN } from "@beannote/contract";
+import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
+import { sectionSentences } from "../note-material";
+import { slideLabelsFor } from "../study-labels";
+import { isWholeSentence } from "../flashcards/card-rules";
+import {
+  firstTable,
+  slideBullets,
+  slideTable,
+  slideTitle,
+  speakerNotes,
+  type SlideDraft,
+} from "./slide-rules";
+
+/** Slides of the deck's frame: the title, the agenda and the summary. */
+export const FRAME_SLIDES = 3;
+
+/** How many slides a deck gets when the student does not say: one per section with content, within 5–30. */
+export function defaultSlideCount(material: NoteMaterial): number {
+  const sections = material.sections.filter((s) => s.blocks.length > 0).length;
+  return Math.max(SLIDES_MIN, Math.min(30, sections + FRAME_SLIDES));
+}
+
+/** The lines a slide is drawn from, most important first: definitions, list items, then the prose. */
+function keyPoints(section: MaterialSection): MaterialSentence[] {
+  const definitions = section.blocks.flatMap((b) => (b.type === "definition" ? b.sentences : []));
+  const items = section.blocks.flatMap((b) => (b.type === "list" ? b.items : []));
+  const prose = section.blocks.flatMap((b) => (b.type === "paragraph" ? b.sentences : []));
+  // each paragraph's lead first, then the rest in order; whole sentences before fragments
+  const leads = section.blocks.flatMap((b) => (b.type === "paragraph" ? b.sentences.slice(0, 1) : []));
+  const ordered = [...definitions, ...items, ...leads, ...prose.filter((s) => !leads.includes(s))];
+  const whole = (s: MaterialSentence) => items.includes(s) || isWholeSentence(s.text);
+  return [...ordered.filter(whole), ...ordered.filter((s) => !whole(s))];
+}
+
+/**
+ * The sections that get a slide when there are more than `slots`: those with the most to say (top-level
+ * ones and those with tables a little more), kept in note order.
+ */
+export function chooseSections(material: NoteMaterial, slots: number): MaterialSection[] {
+  const candidates = material.sections.filter((s) => s.blocks.length > 0);
+  if (candidates.length <= slots) return candidates;
+  const score = (s: MaterialSection) =>
+    Math.min(8, sectionSentences(s).length) + (s.depth === 1 ? 2 : 0) + (firstTable(s) ? 1 : 0);
+  const chosen = new Set(
+    candidates
+      .map((s, order) => ({ s, order, score: score(s) }))
+      .sort((a, b) => b.score - a.score || a.order - b.order)
+      .slice(0, slots)
+      .map((x) => x.s),
+  );
+  return candidates.filter((s) => chosen.has(s));
+}
+
+/** One slide for one section: its heading, its key points cut to slide length, the rest as notes. */
+export function sectionSlide(section: MaterialSection, material: NoteMaterial): SlideDraft | null {
+  const rows = firstTable(section);
+  const table = rows ? slideTable(rows) : null;
+  const points = keyPoints(section);
+  let bullets = slideBullets(
+    points.map((p) => p.text),
+    table ? 3 : SLIDE_BULLETS_MAX,
+  );
+  if (bullets.length === 0 && table) bullets = slideBullets([table.rows[0]!.filter(Boolean).join(" · ")]);
+  if (bullets.length === 0) return null;
+  const lead = points.find((p) => p.text.length > 0);
+  const prose = section.blocks.flatMap((b) =>
+    b.type === "table"
+      ? []
+      : b.type === "list"
+        ? b.items.map((i) => `• ${i.text}`)
+        : b.sentences.map((s) => s.text),
+  );
+  // a section that is only a table reads its rows out in the notes
+  const notes = speakerNotes(prose.length ? prose : (rows ?? []).map((r) => r.filter(Boolean).join(" | ")));
+  return {
+    kind: "content",
+    title: slideTitle(section.heading || material.title),
+    bullets,
+    notes,
+    table,
+    sectionIndex: section.index,
+    quote: lead?.text ?? section.heading,
+  };
+}
+
+/** The deck around its content slides: a title slide, the agenda, and a summary of the slides' leads. */
+export function frameDeck(material: NoteMaterial, content: SlideDraft[]): SlideDraft[] {
+  if (content.length === 0) return [];
+  const labels = slideLabelsFor(material.outputLanguage);
+  const frame = (kind: SlideDraft["kind"], title: string, bullets: string[], notes: string): SlideDraft => ({
+    kind,
+    title,
+    bullets,
+    notes,
+    table: null,
+    sectionIndex: null,
+    quote: "",
+  });
+  const titles = content.map((s) => s.title);
+  const terms = material.keyTerms.slice(0, 4);
+  const titleSlide = frame(
+    "title",
+    slideTitle(material.title) || titles[0]!,
+    terms.length ? [labels.keyTerms(terms)] : [],
+    [labels.covers(content.length), ...titles.map((t, i) => `${i + 1}. ${t}`)].join("\n"),
+  );
+  const agendaBullets =
+    titles.length <= SLIDE_BULLETS_MAX
+      ? titles
+      : [...titles.slice(0, SLIDE_BULLETS_MAX - 1), labels.andMore(titles.length - SLIDE_BULLETS_MAX + 1)];
+  const agenda = frame(
+    "agenda",
+    labels.agenda,
+    agendaBullets,
+    titles.map((t, i) => `${i + 1}. ${t}`).join("\n"),
+  );
+  // the summary recalls the lead of up to six slides spread over the deck
+  const step = content.length / Math.min(SLIDE_BULLETS_MAX, content.length);
+  const picked = Array.from(
+    { length: Math.min(SLIDE_BULLETS_MAX, content.length) },
+    (_, i) => content[Math.floor(i * step)]!,
+  );
+  const summary = frame(
+    "summary",
+    labels.summary,
+    slideBullets(picked.map((s) => s.bullets[0] ?? s.title)),
+    content.map((s) => `${s.title}: ${s.bullets[0] ?? ""}`).join("\n"),
+  );
+  return [titleSlide, agenda, ...content, summary];
+}
+
+/** A deck drawn from the note itself: one slide per chosen section, framed, at most `maxSlides`. */
+export function offlineSlides(material: NoteMaterial, options: { maxSlides: number }): SlideDraft[] {
+  const max = Math.max(SLIDES_MIN, Math.min(SLIDES_MAX, options.maxSlides));
+  const slots = max - FRAME_SLIDES;
+  const content: SlideDraft[] = [];
+  for (const section of chooseSections(material, slots)) {
+    const slide = sectionSlide(section, material);
+    if (slide) content.push(slide);
+  }
+  return frameDeck(material, content);
+}

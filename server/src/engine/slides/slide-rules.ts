@@ -1,0 +1,99 @@
+import type { SlideKind, SlideTable } from "@beannote/contract";
+import {
+  SLIDE_BULLET_MAX,
+  SLIDE_BULLETS_MAX,
+  SLIDE_NOTES_MAX,
+  SLIDE_TABLE_COLUMNS_MAX,
+  SLIDE_TABLE_ROWS_MAX,
+  SLIDE_TITLE_MAX,
+} from "@beannote/contract";
+import { cutChars, FORMULA } from "../formula";
+import type { MaterialSection } from "../note-material";
+import { normaliseForMatch } from "../note-material";
+import { shorten, type ShortLimit } from "../short-text";
+import { hasCjk } from "../text";
+
+/** A slide as an engine writes it; the job turns `sectionIndex` + `quote` into the slide's citation. */
+export interface SlideDraft {
+  kind: SlideKind;
+  title: string;
+  bullets: string[];
+  notes: string;
+  table: SlideTable | null;
+  /** The note section the slide is drawn from (null for the deck's frame: title, agenda, summary). */
+  sectionIndex: number | null;
+  /** The note text the slide leads with (for its citation). */
+  quote: string;
+}
+
+/** A bullet is short: about 12 words, or 25 CJK characters. */
+export const BULLET_LIMIT: ShortLimit = { words: 12, cjkChars: 25 };
+/** A sentence too long for a bullet keeps its first clause only when that clause is half a bullet or more. */
+const BULLET_CUT: ShortLimit = { ...BULLET_LIMIT, minClause: 6 };
+/** A title fits one line of the slide. */
+const TITLE_LIMIT: ShortLimit = { words: 14, cjkChars: 30 };
+/** Speaker notes are the detail, not the whole section. */
+const NOTES_CHARS = 1500;
+const CELL_CHARS = 60;
+
+/** A title cut to one line. */
+export function slideTitle(text: string): string {
+  const title = shorten(text, TITLE_LIMIT);
+  // a title made long by its formulas is said without them
+  if (title.length > SLIDE_TITLE_MAX)
+    return shorten(text.replace(FORMULA, "…"), TITLE_LIMIT).slice(0, SLIDE_TITLE_MAX);
+  return title;
+}
+
+/** Bullets cut to slide length, empty and repeated ones dropped, at most `max`. */
+export function slideBullets(texts: string[], max = SLIDE_BULLETS_MAX): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const text of texts) {
+    if (out.length >= max) break;
+    const bullet = shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT);
+    const key = normaliseForMatch(bullet);
+    if (key.length < 2 || seen.has(key) || bullet.length > SLIDE_BULLET_MAX) continue;
+    seen.add(key);
+    out.push(bullet);
+  }
+  return out;
+}
+
+/** Speaker notes: whole sentences up to a length, never cut inside one unless the first is too long. */
+export function speakerNotes(lines: string[]): string {
+  let out = "";
+  for (const line of lines) {
+    const t = line.trim();
+    if (!t) continue;
+    const joined = out ? `${out}\n${t}` : t;
+    if ([...joined].length > NOTES_CHARS) {
+      if (!out) out = cutChars(t, NOTES_CHARS);
+      break;
+    }
+    out = joined;
+  }
+  return out.slice(0, SLIDE_NOTES_MAX);
+}
+
+/** A table of the note made to fit a slide: at most 7 rows and 5 columns of short cells; null if empty. */
+export function slideTable(rows: string[][]): SlideTable | null {
+  const kept = rows
+    .map((row) => row.slice(0, SLIDE_TABLE_COLUMNS_MAX).map((c) => cell(c)))
+    .filter((row) => row.some((c) => c.length > 0))
+    .slice(0, SLIDE_TABLE_ROWS_MAX);
+  if (kept.length < 2) return null;
+  const width = Math.max(...kept.map((r) => r.length));
+  if (width < 2) return null;
+  return { rows: kept.map((r) => [...r, ...Array<string>(width - r.length).fill("")]) };
+}
+
+function cell(text: string): string {
+  return cutChars(text.replace(/\s+/g, " ").trim(), CELL_CHARS);
+}
+
+/** The section's first table, if any. */
+export function firstTable(section: MaterialSection): string[][] | null {
+  for (const block of section.blocks) if (block.type === "table") return block.rows;
+  return null;
+}
