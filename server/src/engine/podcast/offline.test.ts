@@ -1,0 +1,127 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { OutputLanguage, SourceDocument } from "@beannote/contract";
+import { OUTPUT_LANGUAGES } from "@beannote/contract";
+import { describe, expect, it } from "vitest";
+import { parseFile } from "../../ingest/parse-file";
+import { createPageLocator, noteMaterial, normaliseForMatch } from "../note-material";
+import { generateOfflineNote } from "../offline";
+import { offlinePodcastScript } from "./offline";
+import { LENGTH_PLAN, planChapters, spokenLength } from "./script";
+import { expectScriptRules } from "../../../test/podcast-rules";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
+
+async function materialOf(file: string, outputLanguage: OutputLanguage) {
+  const doc: SourceDocument = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const note = generateOfflineNote({
+    sources: [{ doc, fileName: file }],
+    title: doc.title || file,
+    outputLanguage,
+    detailLevel: "detail",
+  });
+  const material = noteMaterial({
+    title: doc.title || file,
+    markdown: note.markdown,
+    outputLanguage,
+    sources: [doc],
+  });
+  return { doc, material };
+}
+
+describe("offline podcast scripts of fixture notes", () => {
+  it.each([
+    ["en-paper-dense-passage-retrieval.pdf", "en-US"],
+    ["zh-study-notes-point-set-topology.docx", "zh-CN"],
+    ["zh-lecture-notes-math-physics-methods.pdf", "zh-CN"],
+    ["en-lecture-foundations-of-geometry.pptx", "en-US"],
+  ] as const)(
+    "%s (%s): two alternating hosts, chapters in section order, every line cited",
+    async (file, lang) => {
+      const { doc, material } = await materialOf(file, lang);
+      const script = offlinePodcastScript(material, "standard");
+      expectScriptRules(script, material);
+      // the note's sentences the host reads out are on the page the line cites (± one page)
+      const locator = createPageLocator([doc]);
+      let read = 0;
+      for (const line of script.chapters.flatMap((c) => c.lines)) {
+        if (line.speaker !== "host" || !line.text.includes(line.quote)) continue;
+        const citation = material.cite(line.sectionIndex, line.quote)!;
+        const needle = normaliseForMatch(line.quote).slice(0, 24);
+        if (needle.length < 10) continue;
+        const pages = [-1, 0, 1].map((d) => locator.pageText({ source: 1, page: citation.page + d }));
+        expect(
+          pages.some((p) => p.includes(needle)),
+          `${line.quote} @ p.${citation.page}`,
+        ).toBe(true);
+        read++;
+      }
+      expect(read).toBeGreaterThanOrEqual(3);
+      // it reads as a conversation: the guest asks questions, not only the host reading
+      const questions = script.chapters
+        .flatMap((c) => c.lines)
+        .filter((l) => l.speaker === "guest" && /[?？]/.test(l.text));
+      expect(questions.length).toBeGreaterThanOrEqual(2);
+    },
+  );
+
+  it("speaks the note's language in its own words (Chinese hosts and templates)", async () => {
+    const { material } = await materialOf("zh-study-notes-point-set-topology.docx", "zh-CN");
+    const script = offlinePodcastScript(material, "standard");
+    expect(script.hosts).toEqual({ host: "小云", guest: "小豆" });
+    expect(script.chapters[0]!.title).toBe("开场");
+    expect(script.chapters[0]!.lines[0]!.text).toContain("欢迎收听云豆笔记播客");
+    const lines = script.chapters.flatMap((c) => c.lines);
+    expect(lines.every((l) => /[\u4e00-\u9fff]/u.test(l.text))).toBe(true);
+    expect(lines.some((l) => / [。，]|[。，] /u.test(l.text))).toBe(false); // no spaces around CJK punctuation
+  });
+
+  it("grows with the length asked for, within the length's chapter limit", async () => {
+    const { material } = await materialOf("en-paper-dense-passage-retrieval.pdf", "en-US");
+    const sizes = (["short", "standard", "long"] as const).map((length) => {
+      const script = offlinePodcastScript(material, length);
+      const sections = script.chapters.filter((c) => c.kind === "section");
+      expect(sections.length).toBeLessThanOrEqual(LENGTH_PLAN[length].maxChapters);
+      return script.chapters.flatMap((c) => c.lines).reduce((n, l) => n + spokenLength(l.text), 0);
+    });
+    expect(sizes[0]).toBeLessThan(sizes[1]!);
+    expect(sizes[1]).toBeLessThan(sizes[2]!);
+    // every top-level section of the note is in some chapter of the long episode
+    const covered = planChapters(material, "long").flatMap((p) => p.sections.map((s) => s.index));
+    const top = material.sections.filter((s) => s.depth === 1).map((s) => s.index);
+    for (const index of top) expect(covered).toContain(index);
+  });
+
+  it("has templates in every output language, none carrying a number", async () => {
+    const markdown = [
+      "# Cells",
+      "## Membranes",
+      "> **Osmosis** is the movement of water across a semi-permeable membrane.",
+      "",
+      "A cell membrane is about 7.5 nm thick and made of a lipid bilayer.",
+      "",
+      "- Phospholipids form the bilayer",
+      "- Proteins carry molecules across",
+      "",
+      "*Sources:* [p. 1](#source=1&page=1)",
+      "## Organelles",
+      "**Mitochondria** produce most of the cell's energy as ATP.",
+      "",
+      "| Organelle | Role |",
+      "| --- | --- |",
+      "| Ribosome | Builds proteins |",
+      "",
+      "*Sources:* [p. 2](#source=1&page=2)",
+    ].join("\n");
+    for (const language of OUTPUT_LANGUAGES) {
+      const material = noteMaterial({ title: "Cells", markdown, outputLanguage: language, sources: [] });
+      const script = offlinePodcastScript(material, "short");
+      const lines = script.chapters.flatMap((c) => c.lines);
+      expect(lines.map((l) => l.speaker)).toEqual(lines.map((_, i) => (i % 2 ? "guest" : "host")));
+      const said = lines.map((l) => l.text).join("\n");
+      expect(said.match(/\d+(?:\.\d+)?/g) ?? [], language).toEqual(["7.5"]); // only the note's figure
+      expect(said, language).toContain("Osmosis");
+      expect(said, language).toContain("Ribosome");
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import type { ArtefactJobResponse, GeneratePodcastRequest, PodcastResponse } from "@beannote/contract";
+import { request } from "../../api/client";
+
+const path = (noteId: string) => `/note/${encodeURIComponent(noteId)}/podcast`;
+
+/** The podcast calls, typed by the contract. The audio itself is fetched by the player from signed URLs. */
+export const podcastApi = {
+  get: (noteId: string) => request<PodcastResponse>("GET", path(noteId)),
+  generate: (noteId: string, body: GeneratePodcastRequest) =>
+    request<ArtefactJobResponse>("POST", path(noteId), { body }),
+};
+
+/** TanStack Query keys of the podcast feature. */
+export const podcastKeys = {
+  all: ["podcast"] as const,
+  episode: (noteId: string) => [...podcastKeys.all, "episode", noteId] as const,
+};
