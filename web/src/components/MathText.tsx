@@ -1,0 +1,60 @@
+import { useEffect, useMemo, useState } from "react";
+import { mathSegments } from "./math-segments";
+import "./math-text.css";
+
+type Katex = typeof import("katex").default;
+let katex: Katex | null = null;
+let loading: Promise<Katex> | null = null;
+
+/** KaTeX and its style sheet, loaded by the first text that holds a formula. */
+function loadKatex(): Promise<Katex> {
+  loading ??= Promise.all([import("katex"), import("katex/dist/katex.min.css")]).then(([module]) => {
+    katex = module.default;
+    return katex;
+  });
+  return loading;
+}
+
+/**
+ * Short study text (a flashcard, a quiz question, a slide bullet) with its `$…$` formulas set by KaTeX, as the
+ * note shows them. The raw text stands in until KaTeX has loaded; a formula KaTeX cannot read stays in red.
+ */
+export function MathText({ text }: { text: string }) {
+  const segments = useMemo(() => mathSegments(text), [text]);
+  const hasMath = segments.some((segment) => "tex" in segment);
+  const [ready, setReady] = useState(katex !== null);
+  useEffect(() => {
+    if (!hasMath || ready) return;
+    let live = true;
+    void loadKatex().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [hasMath, ready]);
+
+  if (!hasMath || !ready || !katex) return <>{text}</>;
+  return (
+    <>
+      {segments.map((segment, i) =>
+        "text" in segment ? (
+          <span key={i}>{segment.text}</span>
+        ) : (
+          <span
+            key={i}
+            className={segment.display ? "math-text__display" : "math-text__inline"}
+            // KaTeX's own markup, built with trust off: no links, no raw HTML from the text.
+            dangerouslySetInnerHTML={{
+              __html: katex!.renderToString(segment.tex, {
+                displayMode: segment.display,
+                throwOnError: false,
+                strict: "ignore",
+                trust: false,
+                output: "htmlAndMathml",
+              }),
+            }}
+          />
+        ),
+      )}
+    </>
+  );
+}

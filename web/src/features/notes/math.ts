@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import type { PluggableList } from "unified";
+
+/** Markdown plugins that set formulas with KaTeX: remark-math (`$…$`, `$$…$$`) and rehype-katex. */
+export interface MathPlugins {
+  remark: PluggableList;
+  rehype: PluggableList;
+}
+
+let loaded: MathPlugins | null = null;
+let loading: Promise<MathPlugins> | null = null;
+
+/**
+ * KaTeX (its code, style sheet and fonts) is loaded the first time a note with a formula is shown, not by
+ * every page: most notes have none.
+ */
+export function loadMathPlugins(): Promise<MathPlugins> {
+  loading ??= Promise.all([
+    import("remark-math"),
+    import("rehype-katex"),
+    import("katex/dist/katex.min.css"),
+  ]).then(([remarkMath, rehypeKatex]) => {
+    loaded = {
+      remark: [remarkMath.default, remarkDisplayMath],
+      // a formula KaTeX cannot read is shown in red, never thrown; \href, \url and \html… stay off
+      rehype: [[rehypeKatex.default, { strict: "ignore", trust: false }]],
+    };
+    return loaded;
+  });
+  return loading;
+}
+
+/** The math plugins once loaded; starts loading them when `needed`. */
+export function useMathPlugins(needed: boolean): MathPlugins | null {
+  const [plugins, setPlugins] = useState<MathPlugins | null>(loaded);
+  useEffect(() => {
+    if (!needed || plugins) return;
+    let live = true;
+    void loadMathPlugins().then((p) => {
+      if (live) setPlugins(p);
+    });
+    return () => {
+      live = false;
+    };
+  }, [needed, plugins]);
+  return needed ? plugins : null;
+}
+
+/** True when a note's Markdown may hold a formula. */
+export const mayHaveMath = (markdown: string): boolean => markdown.includes("$");
+
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+  position?: { start: { offset?: number } };
+  data?: unknown;
+}
+
+/**
+ * A paragraph that is one `$$…$$` formula on one line is an equation on its own line (remark-math reads it
+ * as inline math; notes are written both ways): it is set in display style, as a `$$` block is. The
+ * server's exports do the same.
+ */
+export function remarkDisplayMath() {
+  return (tree: MdNode, file: { value?: unknown }) => {
+    const source = typeof file.value === "string" ? file.value : "";
+    const visit = (parent: MdNode) => {
+      parent.children?.forEach((node, i) => {
+        if (node.type !== "paragraph") return visit(node);
+        const kids = (node.children ?? []).filter((c) => !(c.type === "text" && !c.value?.trim()));
+        const only = kids[0];
+        const start = only?.position?.start.offset;
+        if (kids.length !== 1 || only?.type !== "inlineMath" || start === undefined) return;
+        if (!source.startsWith("$$", start)) return;
+        const value = only.value ?? "";
+        parent.children![i] = {
+          type: "math",
+          value,
+          data: {
+            hName: "pre",
+            hChildren: [
+              {
+                type: "element",
+                tagName: "code",
+                properties: { className: ["language-math", "math-display"] },
+                children: [{ type: "text", value }],
+              },
+            ],
+          },
+        };
+      });
+    };
+    visit(tree);
+  };
+}
