@@ -17,6 +17,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // The 1 s default is too short on a busy 2-core CI machine.
+          expect: { poll: { timeout: 10_000 } },
           pool: "forks",
         },
       },
@@ -28,6 +30,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A browser, a server and a worker share 2 cores in CI: 1 s (the default) flakes.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
