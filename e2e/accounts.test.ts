@@ -183,7 +183,7 @@ describe("account journeys", () => {
       .png()
       .toBuffer();
     await page
-      .locator("input[type=file]")
+      .locator(".avatar-uploader input[type=file]")
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
     const crop = page.locator(".ant-modal").filter({ hasText: en.settings.crop.title });
     await crop.getByTestId("avatar-crop-viewport").locator("img").waitFor();
@@ -207,6 +207,7 @@ describe("account journeys", () => {
     await option.waitFor();
     await page.waitForTimeout(300); // let the dropdown finish opening
     await option.click();
+    await expectToast(page, zh.settings.languageSaved); // said in the language just chosen
     await page
       .locator(".nav-bar__title")
       .filter({ hasText: zh.route.setting })

@@ -58,6 +58,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const server = await startTestServer(database, {
     env: {
       SMTP_URL: smtp.url,
+      // Journeys generate many notes and artefacts on one account: paid actions must not run out mid-journey.
+      STARTING_BEANS: "1000",
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ...options.env,
     },

@@ -222,11 +222,64 @@ describe("note journey", () => {
     expect(statuses[0]).toContain("Unsupported format");
     expect(statuses[1]).toContain("password-protected");
     expect(statuses[2]).toMatch(/Ready/);
+    // Generating with only failed files says which failed and why, not "No file selected".
+    await page.getByRole("button", { name: "Remove en-moby-dick-headings-lists.docx" }).click();
+    await page.getByTestId("generate").click();
+    const alert = page.getByRole("alert").filter({ hasText: "None of the chosen files could be used" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("encrypted-user-password-is-password.pdf: ");
+    expect(await alert.textContent()).toContain("password-protected");
+    expect(await alert.textContent()).not.toContain("No file selected");
+    await pickFiles(page, [DOCX]);
     // The failed ones can be removed; the ready one stays.
     await page.getByRole("button", { name: "Remove notes.txt" }).click();
     await expect.poll(() => page.locator(".upload-item").count()).toBe(2);
     await page.context().close();
   });
+});
+
+describe("source viewer on a Chinese PDF", () => {
+  // The lecture's Chinese is set in fonts that are not embedded: pdf.js needs its CMaps to draw it at all.
+  const ZH_PDF = path.join(FIXTURES, "zh-lecture-notes-math-physics-methods.pdf");
+  let noteId: string;
+  beforeAll(async () => {
+    mkdirSync(path.join(repoRoot, "screenshots"), { recursive: true });
+    noteId = await createNoteByApi(stack, token, [ZH_PDF], "数学物理方法", "zh-CN");
+  });
+
+  for (const [locale, width] of [
+    ["zh-CN", 375],
+    ["en-US", 1440],
+  ] as const) {
+    it(`draws the Chinese text and fits the page to the width (${locale}, ${width} px)`, async () => {
+      const page = await signedIn({ locale, width });
+      const logged: string[] = [];
+      page.on("console", (m) => logged.push(m.text()));
+      await page.goto(`/subNote/pages/note?id=${noteId}`);
+      await page.getByTestId("note-content").waitFor();
+      await page.locator('a.citation[data-page="1"]').first().click();
+      const text = await viewerPageText(page, 1);
+      expect((text.match(/\p{Script=Han}/gu) ?? []).length).toBeGreaterThan(100);
+      expect(text).toContain("解析函数");
+      // pdf.js warns when a font cannot be read without CMaps or standard fonts, and then draws nothing for it.
+      expect(logged.filter((m) => /cMap|standardFont|loadFont|translateFont/i.test(m))).toEqual([]);
+      const canvas = (await page.locator(".pdf-page canvas").boundingBox())!;
+      if (width < 768) {
+        // Fit width on a phone: the page spans the window, not the ~270 px left inside the note's card.
+        expect(canvas.width).toBeGreaterThanOrEqual(width - 16);
+        expect(await page.locator(".source-viewer__zoom-value").textContent()).toBe("100%");
+        await page.getByRole("button", { name: "放大" }).click();
+        await expect
+          .poll(async () => (await page.locator(".pdf-page canvas").boundingBox())!.width)
+          .toBeGreaterThan(canvas.width * 1.2);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      }
+      await page.screenshot({
+        path: path.join(repoRoot, "screenshots", `viewer-zh-pdf-${locale}-${width}.png`),
+      });
+      await page.context().close();
+    });
+  }
 });
 
 describe("note screens", () => {

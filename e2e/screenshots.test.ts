@@ -3,6 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+import { PDF, createNoteByApi } from "./notes-helpers";
+import { generateDeckByApi } from "./flashcards-helpers";
 
 /**
  * Screenshots of every screen in zh-CN and en-US at 375 px and 1440 px, into screenshots/.
@@ -40,6 +42,7 @@ async function settle(page: Page) {
 
 let stack: Stack;
 let token: string;
+let noteId: string;
 
 beforeAll(async () => {
   if (!process.env.SCREENSHOTS) return;
@@ -47,6 +50,8 @@ beforeAll(async () => {
   stack = await startStack();
   token = await registerByApi(stack, uniqueEmail("shots"), "Shots12345");
   await stack.server.call("PUT", "/member/modify-info", { token, body: { nickname: "Lin Xiaoyu" } });
+  noteId = await createNoteByApi(stack, token, [PDF], "TraceMonkey: trace-based JIT");
+  await generateDeckByApi(stack, token, noteId, { count: 12 });
 });
 afterAll(async () => stack?.close());
 
@@ -80,6 +85,17 @@ describe.skipIf(!process.env.SCREENSHOTS)("screenshots", () => {
             fullPage: true,
           });
           expect(await horizontalOverflow(app), screen.name).toBeLessThanOrEqual(0);
+        }
+        // A note's flashcards tab, and the review of due cards it leads to from home.
+        for (const [name, to] of [
+          ["flashcards", `/subNote/pages/note?id=${noteId}&tab=flashcards`],
+          ["review", "/subNote/pages/review"],
+        ] as const) {
+          await app.goto(to);
+          await app.getByTestId("flip-card").waitFor();
+          await settle(app);
+          await app.screenshot({ path: path.join(OUT, `${name}-${locale}-${width}.png`), fullPage: true });
+          expect(await horizontalOverflow(app), name).toBeLessThanOrEqual(0);
         }
         // The menu: drawer on a phone, collapsed rail on a desktop.
         await app.goto("/pages/index");

@@ -1,6 +1,7 @@
 /**
  * Upload-to-finished-note timings (`npm run bench:notes`): the offline engine on a 400-page and a 20-page PDF,
- * and the llm engine against a fake model that answers each call after 1 s, for several AI_CONCURRENCY values.
+ * and the llm engine against a fake model that answers each call after 1 s, for several AI_CONCURRENCY values;
+ * then how much of each fixture the offline engine's notes keep (characters of the note over the source's).
  * Everything runs in this process (server, parser worker threads, job worker), so RSS covers all of it.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -12,6 +13,9 @@ import { testDatabases } from "../../server/test/test-db";
 import { startTestServer, type TestServer } from "../../server/test/test-server";
 import { startFakeOpenAI } from "../../server/test/fake-openai";
 import { fixture, loginNewUser, readJobEvents, uploadFile, waitForFile } from "../../server/test/pipeline";
+import { compressionRatio } from "../../server/test/note-quality";
+import { parseFile } from "../../server/src/ingest/parse-file";
+import { generateOfflineNote } from "../../server/src/engine/offline";
 
 const MiB = 1024 * 1024;
 
@@ -133,3 +137,46 @@ for (const concurrency of [1, 2, 4]) {
   }
 }
 rss.stop();
+
+console.log(
+  "\n## offline engine: note characters / source characters (prose targets: detailed ≤ 35%, concise ≤ 15%)\n",
+);
+console.log("| document | kind | source chars | detailed | concise |");
+console.log("|---|---|---:|---:|---:|");
+const COMPRESSION: [file: string, kind: string][] = [
+  ["en-paper-tracemonkey-trace-jit.pdf", "paper"],
+  ["en-paper-dense-passage-retrieval.pdf", "paper"],
+  ["en-paper-temporal-stereo-matching.pdf", "paper"],
+  ["zh-lecture-notes-math-physics-methods.pdf", "lecture notes"],
+  ["en-lab-handout-force-on-current.doc", "lecture notes"],
+  ["ru-course-syllabus-information-systems.doc", "handbook"],
+  ["en-guidance-parental-involvement.doc", "handbook"],
+  ["en-handbook-chapter13-trustees-large.docx", "handbook"],
+  ["en-large-irs-manual-400p.pdf", "handbook"],
+  ["en-calibre-docx-feature-demo.docx", "feature demo"],
+  ["zh-study-notes-point-set-topology.docx", "tables"],
+  ["en-lecture-foundations-of-geometry.pptx", "slides"],
+  ["en-talk-counter-usage-statistics.ppt", "slides"],
+];
+for (const [file, kind] of COMPRESSION) {
+  const doc = await parseFile(await readFile(fixture(file)), file);
+  const ratio = (detailLevel: "detail" | "simple") =>
+    compressionRatio(
+      generateOfflineNote({
+        sources: [{ doc, fileName: file }],
+        title: doc.title,
+        outputLanguage: "en-US",
+        detailLevel,
+      }),
+      [doc],
+    );
+  const chars = doc.sections
+    .flatMap((sec) => [
+      sec.heading,
+      ...sec.blocks.flatMap((b) => [b.text ?? "", ...(b.items ?? []), ...(b.rows ?? []).flat()]),
+    ])
+    .join("")
+    .replace(/\s+/g, "").length;
+  const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+  console.log(`| ${file} | ${kind} | ${chars} | ${pct(ratio("detail"))} | ${pct(ratio("simple"))} |`);
+}

@@ -68,19 +68,25 @@ try {
   await database.close();
 
   const port = await freePort();
-  const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts", "--role", "api"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      LOG_LEVEL: "warn",
-      UPLOAD_MAX_MB: String(Math.max(100, sizeMb)),
+  // The API role without a worker (no parse during the measure), started through startServer: the command
+  // line refuses split roles on the embedded database.
+  const server = spawn(
+    process.execPath,
+    ["--import", "tsx", "server/test/server-process.ts", "--role", "api"],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? "",
+        LOG_LEVEL: "warn",
+        UPLOAD_MAX_MB: String(Math.max(100, sizeMb)),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {

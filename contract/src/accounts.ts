@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CODE_LENGTH, NICKNAME_MAX, OUTPUT_LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, LOCALES } from "./limits";
+import { plainText } from "./text";
+import { beansWebConfig } from "./beans";
+import { featureAvailability } from "./translate";
 
 /** 8–64 characters with at least one letter and one digit. */
 export const passwordRule = z
@@ -39,8 +42,17 @@ export const webConfig = z.object({
   questionTypes: z.array(z.string()),
   feedbackTypes: z.array(z.string()),
   locales: z.array(z.string()),
-  features: z.object({ captcha: z.boolean(), aiEngine: z.enum(["offline", "llm"]) }),
+  features: z.object({
+    captcha: z.boolean(),
+    aiEngine: z.enum(["offline", "llm"]),
+    /** Translation needs a model: unavailable offline, with `TRANSLATE_NEEDS_MODEL` as the reason. */
+    translate: featureAvailability,
+    /** PDF export needs Chromium on the server: unavailable without it (`EXPORT_UNAVAILABLE`). */
+    exportPdf: featureAvailability,
+  }),
   appDownloadUrl: z.string(),
+  /** Beancoin prices, shown before a student confirms an action. */
+  beans: beansWebConfig,
 });
 export type WebConfig = z.infer<typeof webConfig>;
 
@@ -53,9 +65,9 @@ export type CaptchaNewResponse = z.infer<typeof captchaNewResponse>;
 export const sendCodeRequest = z.object({
   email,
   type: codeType,
-  captchaId: z.string().max(100).optional(),
-  captchaCode: z.string().max(20).optional(),
-  area: z.string().max(20).optional(),
+  captchaId: plainText().max(100).optional(),
+  captchaCode: plainText().max(20).optional(),
+  area: plainText().max(20).optional(),
 });
 export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
 
@@ -69,7 +81,7 @@ export const registerRequest = z.object({
   email,
   code,
   password: z.string().max(200),
-  nickname: z.string().trim().min(1).max(NICKNAME_MAX).optional(),
+  nickname: plainText().trim().min(1).max(NICKNAME_MAX).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 export const tokenResponse = z.object({ token: z.string() });
@@ -102,7 +114,7 @@ export type MemberInfo = z.infer<typeof memberInfo>;
 
 export const modifyInfoRequest = z
   .object({
-    nickname: z.string().trim().min(1).max(NICKNAME_MAX).optional(),
+    nickname: plainText().trim().min(1).max(NICKNAME_MAX).optional(),
     language: z.enum([...LOCALES, ...OUTPUT_LANGUAGES] as [string, ...string[]]).optional(),
   })
   .strict();

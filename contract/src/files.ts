@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FILE_FORMATS } from "./limits";
+import { entityId, plainText } from "./text";
 
 export const FILE_STATUSES = ["uploading", "parsing", "ready", "failed"] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
@@ -13,19 +14,23 @@ export const FILE_CONTENT_TYPES = [
   "application/vnd.ms-powerpoint",
 ] as const;
 
-export const fileIdParams = z.object({ fileId: z.string().min(1).max(64) });
+export const fileIdParams = z.object({ fileId: entityId });
 
 // POST /file/upload-url
 export const uploadUrlRequest = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: plainText().trim().min(1).max(255),
   size: z.number().int().min(0),
-  contentType: z.string().max(255).optional().default(""),
+  contentType: plainText().max(255).optional().default(""),
 });
 export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;
 
 export const uploadUrlResponse = z.object({
   fileId: z.string(),
-  /** Where to PUT the raw bytes: this server's `/file/:fileId/content`, or a presigned object-storage URL. */
+  /**
+   * Where to PUT the raw bytes: this server's `/file/:fileId/content` (which answers with the FileInfo), or a
+   * presigned object-storage URL bound to the declared size and content type; after a PUT there, POST
+   * `/file/:fileId/complete` so the server checks the bytes and starts parsing.
+   */
   uploadUrl: z.string(),
   method: z.literal("PUT"),
   headers: z.record(z.string(), z.string()),
@@ -40,6 +45,8 @@ export const fileInfo = z.object({
   format: z.enum(FILE_FORMATS).nullable(),
   status: z.enum(FILE_STATUSES),
   pageCount: z.number().int().nullable(),
+  /** Pages read by OCR (they had no usable text layer); absent when none were. */
+  ocrPages: z.array(z.number().int()).optional(),
   /** The parse job: watch it with POST /job/:jobId/events. */
   jobId: z.string().nullable(),
   sha256: z.string().nullable(),

@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { entityId } from "./text";
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const JOB_EVENT_TYPES = ["progress", "partial", "done", "error"] as const;
+/** `restart` ({attempt}) opens a new attempt of a retried job: what earlier attempts sent no longer holds. */
+export const JOB_EVENT_TYPES = ["progress", "partial", "restart", "done", "error"] as const;
 export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
 
-export const jobIdParams = z.object({ jobId: z.string().min(1).max(64) });
+export const jobIdParams = z.object({ jobId: entityId });
 
 /** `progress` event data, also the job's last progress in its status. */
 export const jobProgress = z.object({
@@ -14,6 +16,8 @@ export const jobProgress = z.object({
   percent: z.number().min(0).max(100),
   /** An i18n key the web app translates, e.g. `progress.parsing`. */
   messageKey: z.string(),
+  /** Values for the message's placeholders, e.g. `{ page: 3, pages: 12 }` for `progress.ocr`. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type JobProgress = z.infer<typeof jobProgress>;
 

@@ -1,18 +1,21 @@
 import { z } from "zod";
 import { DETAIL_LEVELS, NOTE_SORTS, OUTPUT_LANGUAGES } from "./limits";
+import { entityId, plainText } from "./text";
 
 export const NOTE_TITLE_MAX = 120;
 export const NOTE_MAX_FILES = 10;
 export const NOTE_MARKDOWN_MAX = 2_000_000;
+/** A note's title: 1–120 characters after trimming; longer is `TITLE_TOO_LONG`, blank is `TITLE_REQUIRED`. */
+const noteTitle = plainText().trim().min(1).max(NOTE_TITLE_MAX, "TITLE_TOO_LONG");
 export const NOTE_STATUSES = ["generating", "ready", "failed", "cancelled"] as const;
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 // POST /note/generate
 export const generateNoteRequest = z.object({
-  title: z.string().trim().min(1).max(NOTE_TITLE_MAX),
+  title: noteTitle,
   outputLanguage: z.enum(OUTPUT_LANGUAGES),
   detailLevel: z.enum(DETAIL_LEVELS),
-  fileIds: z.array(z.string().min(1).max(64)).min(1).max(NOTE_MAX_FILES),
+  fileIds: z.array(entityId).min(1).max(NOTE_MAX_FILES),
 });
 export type GenerateNoteRequest = z.infer<typeof generateNoteRequest>;
 export const generateNoteResponse = z.object({ noteId: z.string(), jobId: z.string() });
@@ -20,7 +23,7 @@ export type GenerateNoteResponse = z.infer<typeof generateNoteResponse>;
 
 // GET /note/list
 export const noteListQuery = z.object({
-  keyword: z.string().trim().max(NOTE_TITLE_MAX).optional(),
+  keyword: plainText().trim().max(NOTE_TITLE_MAX).optional(),
   sort: z.enum(NOTE_SORTS).default("modified_desc"),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
@@ -53,6 +56,8 @@ export const noteSource = z.object({
   fileName: z.string(),
   format: z.string().nullable(),
   pageCount: z.number().nullable(),
+  /** Pages of this source read by OCR: citations of them say "p. N (OCR)". */
+  ocrPages: z.array(z.number().int()).optional(),
 });
 export type NoteSource = z.infer<typeof noteSource>;
 export const noteDetail = noteSummary.extend({
@@ -69,13 +74,13 @@ export type NoteDetail = z.infer<typeof noteDetail>;
 // PUT /note/:noteId
 export const updateNoteRequest = z
   .object({
-    title: z.string().trim().min(1).max(NOTE_TITLE_MAX).optional(),
-    markdown: z.string().max(NOTE_MARKDOWN_MAX).optional(),
+    title: noteTitle.optional(),
+    markdown: plainText().max(NOTE_MARKDOWN_MAX).optional(),
   })
   .strict();
 export type UpdateNoteRequest = z.infer<typeof updateNoteRequest>;
 
-export const noteIdParams = z.object({ noteId: z.string().min(1).max(64) });
+export const noteIdParams = z.object({ noteId: entityId });
 
 /** Parses a citation link of a note, `#source=1&page=12`. */
 export function parseCitation(href: string): { source: number; page: number } | null {

@@ -18,6 +18,20 @@ export const sourceSection = z.object({
 });
 export type SourceSection = z.infer<typeof sourceSection>;
 
+/**
+ * The pages of a file that had no usable text layer (a scan, unmapped glyphs): which OCR read, with the mean
+ * word confidence (0–100) of the text kept; which it found nothing readable on (a photo, handwriting); which
+ * were left unread (past OCR_MAX_PAGES or the time limit, or every one of them when `unavailable`: OCR off
+ * or not installed).
+ */
+export const sourceOcr = z.object({
+  pages: z.array(z.object({ page: z.number().int().min(1), confidence: z.number().min(0).max(100) })),
+  unreadablePages: z.array(z.number().int().min(1)),
+  skippedPages: z.array(z.number().int().min(1)),
+  unavailable: z.boolean(),
+});
+export type SourceOcr = z.infer<typeof sourceOcr>;
+
 /** The structured text of one uploaded file: what every engine reads. */
 export const sourceDocument = z.object({
   title: z.string(),
@@ -25,5 +39,7 @@ export const sourceDocument = z.object({
   language: z.string(),
   pageCount: z.number().int().min(0),
   sections: z.array(sourceSection),
+  /** Present when some pages had no usable text layer. */
+  ocr: sourceOcr.optional(),
 });
 export type SourceDocument = z.infer<typeof sourceDocument>;

@@ -32,4 +32,36 @@ describe("loadConfig", () => {
       expect((error as Error).message).toMatch(/CAPTCHA/);
     }
   });
+
+  it("reads Beancoin prices over the defaults and refuses a bad one by name", () => {
+    const config = loadConfig({ BEAN_COSTS: "podcast=8, noteBase=0", BEANS: "off" });
+    expect(config.BEAN_COSTS).toMatchObject({ podcast: 8, noteBase: 0, notePer10Pages: 1, flashcards: 2 });
+    expect(config.BEANS).toBe("off");
+    expect(() => loadConfig({ BEAN_COSTS: "podcats=8" })).toThrowError(/BEAN_COSTS.*podcats=8/);
+    expect(() => loadConfig({ BEAN_COSTS: "quiz=-1" })).toThrowError(/BEAN_COSTS/);
+    expect(() => loadConfig({ FEEDBACK_MAIL_TO: "not mail" })).toThrowError(/FEEDBACK_MAIL_TO/);
+    expect(loadConfig({ FEEDBACK_MAIL_TO: "" }).FEEDBACK_MAIL_TO).toBeUndefined();
+  });
+
+  it("reads the S3 settings, and refuses endpoint or keys without a bucket, one key alone, a bad endpoint", () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    const config = loadConfig({
+      S3_BUCKET: "notes",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "on",
+    });
+    expect(config).toMatchObject({ S3_BUCKET: "notes", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "on" });
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrowError(
+      /S3_BUCKET: required when S3_ENDPOINT is set/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: "notes", S3_ACCESS_KEY_ID: "id" })).toThrowError(
+      /set both or neither/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: "notes", S3_ENDPOINT: "minio:9000" })).toThrowError(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: "notes", S3_FORCE_PATH_STYLE: "yes" })).toThrowError(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
 });

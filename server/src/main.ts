@@ -3,18 +3,25 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
-import { buildApp } from "./http/app";
+import { buildApp, type BuildAppOptions } from "./http/app";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { createLocalStorage } from "./storage/local-storage";
+import { createStorageFromConfig } from "./storage";
+import type { Storage } from "./storage/storage";
 import { createSvgCaptchaGenerator, type CaptchaGenerator } from "./modules/captcha/captcha-generator";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createWorker, type Worker } from "./jobs/worker";
 import { jobDefinitions } from "./jobs/registry";
 import { createParserPool } from "./ingest/parser-pool";
+import { createIdleParser } from "./ingest/idle-parser";
+import { createOcrFromConfig } from "./ingest/ocr/ocr-from-config";
 import { renderPdfPreview } from "./ingest/office-preview";
 import type { FileParser, PreviewRenderer } from "./modules/files/parse-file.job";
+import { startAdminLink } from "./cli/admin-link";
+import { runAdminCommand } from "./cli/admin-command";
 
-export type Role = "all" | "api" | "worker";
+import { checkRoleFits, type Role } from "./roles";
+
+export type { Role };
 
 export interface StartOptions {
   /** Environment to read instead of process.env (tests pass their own). */
@@ -29,6 +36,8 @@ export interface StartOptions {
   renderPreview?: PreviewRenderer;
   /** Job worker tuning (tests shorten the lease). */
   worker?: { concurrency?: number; pollMs?: number; leaseMs?: number; heartbeatMs?: number };
+  /** Sees every API route as it is registered (the route-walking tests). */
+  onRoute?: BuildAppOptions["onRoute"];
 }
 
 export interface RunningServer {
@@ -36,6 +45,7 @@ export interface RunningServer {
   config: Config;
   app: FastifyInstance;
   database: Database;
+  storage: Storage;
   queue: JobQueue;
   /** The job worker of this process (roles all and worker). */
   worker?: Worker;
@@ -46,7 +56,7 @@ export interface RunningServer {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  const storage = createLocalStorage(path.join(config.dataDir, "files"));
+  const storage = await createStorageFromConfig(config);
   const queue = createJobQueue({ db: database.db });
   const app = await buildApp({
     config,
@@ -55,22 +65,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     queue,
     captcha: options.captcha ?? createSvgCaptchaGenerator(),
     mailer: options.mailer,
+    onRoute: options.onRoute,
     createMailer: (logger) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
   });
   const role = options.role ?? "all";
 
   let worker: Worker | undefined;
-  let ownParser: ReturnType<typeof createParserPool> | undefined;
+  let ownParser: (FileParser & { close(): Promise<void> }) | undefined;
   if (role !== "api") {
-    // The parser threads start with the first file, so a worker with nothing to parse costs nothing.
-    const parser: FileParser = options.parser ?? {
-      parse: (filePath, parseOptions) =>
-        (ownParser ??= createParserPool({
+    // The parser threads start with the first file and end after a while without one (idle-parser.ts), so a
+    // worker with nothing to parse holds none of their memory.
+    const ocr = createOcrFromConfig(config);
+    const parser: FileParser =
+      options.parser ??
+      (ownParser = createIdleParser(() =>
+        createParserPool({
           size: config.PARSE_WORKERS,
           timeoutMs: config.PARSE_TIMEOUT_S * 1000,
           maxBytes: config.uploadMaxBytes,
-        })).parse(filePath, parseOptions),
-    };
+          ocr,
+        }),
+      ));
     worker = createWorker({
       queue,
       logger: app.log,
@@ -81,10 +96,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         parser,
         renderPreview: options.renderPreview ?? ((input, outDir) => renderPdfPreview(input, outDir)),
         logger: app.log,
+        mailer: options.mailer,
       }),
       concurrency: options.worker?.concurrency ?? config.PARSE_WORKERS,
       pollMs: options.worker?.pollMs,
-      leaseMs: options.worker?.leaseMs,
+      leaseMs: options.worker?.leaseMs ?? config.JOB_LEASE_S * 1000,
       heartbeatMs: options.worker?.heartbeatMs,
     });
     worker.start();
@@ -96,16 +112,37 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const address = app.server.address();
     if (typeof address === "object" && address) port = address.port;
   }
+  // On PGlite no second process may open the database: `npm run admin` reaches this one through the link.
+  const adminLink =
+    database.kind === "pglite"
+      ? await startAdminLink({
+          dataDir: config.dataDir,
+          run: async (argv) => {
+            const lines: string[] = [];
+            const code = await runAdminCommand(argv, {
+              db: database.db,
+              storage,
+              startingBeans: config.STARTING_BEANS,
+              publicUrl: config.PUBLIC_URL,
+              out: (line) => lines.push(line),
+            });
+            return { code, lines };
+          },
+          onError: (error) => app.log.error({ err: error }, "admin command failed"),
+        })
+      : undefined;
   let closing: Promise<void> | undefined;
   return {
     url: role === "worker" ? "" : `http://127.0.0.1:${port}`,
     config,
     app,
     database,
+    storage,
     queue,
     worker,
     close: () =>
       (closing ??= (async () => {
+        await adminLink?.close();
         await worker?.stop();
         await app.close();
         await ownParser?.close();
@@ -124,7 +161,9 @@ function roleFromArgs(argv: string[]): Role {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
-    const server = await startServer({ role: roleFromArgs(process.argv.slice(2)) });
+    const role = roleFromArgs(process.argv.slice(2));
+    checkRoleFits(role, loadConfig(process.env));
+    const server = await startServer({ role });
     server.app.log.info(
       server.url
         ? `BeanNote listening on ${server.url} (database: ${server.database.kind}, worker: ${server.worker ? "on" : "off"})`

@@ -16,6 +16,8 @@ export interface FakeStep {
   content?: string;
   /** The assistant message content as JSON (serialised). */
   json?: unknown;
+  /** Send the head and half of the answer, then close the connection (a model server dying mid-answer). */
+  hangUp?: boolean;
   /** Transform the automatic good answer (e.g. to drop a section or cite a wrong page). */
   mapAuto?: (answer: AutoAnswer) => unknown;
 }
@@ -185,7 +187,12 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
         const content =
           step.content ?? JSON.stringify(step.json ?? (step.mapAuto ? step.mapAuto(auto) : auto));
         const model = body.model ?? "fake-model";
-        if (call.stream) streamAnswer(res, model, content);
+        if (step.hangUp) {
+          const whole = JSON.stringify(completion(model, content));
+          res.writeHead(200, { "content-type": "application/json", "content-length": whole.length });
+          res.write(whole.slice(0, whole.length >> 1), () => res.socket?.destroy());
+          call.status = 0;
+        } else if (call.stream) streamAnswer(res, model, content);
         else
           res
             .writeHead(200, { "content-type": "application/json", ...step.headers })

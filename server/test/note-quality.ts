@@ -115,3 +115,22 @@ export function groundedness(
 export function bodyLength(note: GeneratedNote): number {
   return note.sections.flatMap((s) => contentLines(s.markdown)).join("\n").length;
 }
+
+/** Characters of a text without white space (so that CJK and spaced scripts count alike). */
+const inkChars = (text: string): number => text.replace(/\s+/g, "").length;
+
+/**
+ * How much of the source a note keeps: the characters of its sections' text (headings and body, without
+ * Markdown syntax, link targets and citation lines) over the characters of the source document's text.
+ */
+export function compressionRatio(note: GeneratedNote, docs: SourceDocument[]): number {
+  const noteText = note.sections
+    .flatMap((s) => s.markdown.split("\n"))
+    .filter((l) => !/\]\(#source=\d+&page=\d+\)/.test(l) && !/^\|(?:\s*-+\s*\|)+$/.test(l.trim()))
+    .map((l) => stripMarkdown(l.replace(/^#{1,6}\s+/, "")).replace(/\[([^\]]*)\]\([^)]*\)/g, "$1"))
+    .join("\n");
+  const source = docs
+    .flatMap((d) => d.sections.flatMap((s) => [s.heading, ...s.blocks.map(blockText)]))
+    .join("\n");
+  return inkChars(noteText) / Math.max(1, inkChars(source));
+}

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FileInfo, JobEvent, UploadUrlResponse } from "@beannote/contract";
+import { expect } from "vitest";
+import type { FileInfo, GenerateNoteResponse, JobEvent, UploadUrlResponse } from "@beannote/contract";
 import type { TestServer } from "./test-server";
 
 export const FIXTURES = path.resolve(
@@ -18,9 +19,12 @@ export async function loginNewUser(
   password = "study-2024",
 ): Promise<string> {
   const { runAdminCommand } = await import("../src/cli/admin-command");
+  const { createLocalStorage } = await import("../src/storage/local-storage");
   await runAdminCommand(["create", email, password], {
     db: server.database.db,
-    startingBeans: 0,
+    storage: createLocalStorage(path.join(server.config.dataDir, "files")),
+    // Enough Beancoin that paid actions never get in a test's way (the beans tests set their own balances).
+    startingBeans: 10_000,
     out: () => {},
   });
   const login = await server.call<{ token: string }>("POST", "/member/password-login", {
@@ -30,7 +34,10 @@ export async function loginNewUser(
   return login.body.data.token;
 }
 
-/** Uploads a fixture the way the web app does (upload-url, then PUT of the raw bytes). */
+/**
+ * Uploads a fixture the way the web app does: upload-url, then a PUT of the raw bytes to the URL given (this
+ * server, or a presigned object-storage URL, which answers without a FileInfo: then POST .../complete).
+ */
 export async function uploadFile(
   server: TestServer,
   token: string,
@@ -44,11 +51,18 @@ export async function uploadFile(
   });
   if (start.body.status !== 200) throw new Error(`upload-url failed: ${start.body.code}`);
   const url = new URL(start.body.data.uploadUrl, server.url);
+  const direct = url.origin !== new URL(server.url).origin;
   const put = await fetch(url, {
     method: "PUT",
-    headers: { ...start.body.data.headers, ...authHeaders(token) },
+    // Like the web app, the token goes only to this server, never to the bucket.
+    headers: { ...start.body.data.headers, ...(direct ? {} : authHeaders(token)) },
     body: bytes,
   });
+  if (direct) {
+    if (!put.ok) throw new Error(`PUT to object storage failed: HTTP ${put.status} ${await put.text()}`);
+    const done = await server.call<FileInfo>("POST", `/file/${start.body.data.fileId}/complete`, { token });
+    return { fileId: start.body.data.fileId, put: done.body };
+  }
   const body = (await put.json()) as { status: number; code?: string; data: FileInfo };
   return { fileId: start.body.data.fileId, put: body };
 }
@@ -71,10 +85,10 @@ export async function waitForFile(
 
 /** Reads the SSE stream of a job until `done` or `error` (or until `stopAfter` events). */
 export async function readJobEvents(
-  server: TestServer,
+  server: { url: string },
   token: string,
   jobId: string,
-  options: { lastEventId?: number; stopAfter?: number } = {},
+  options: { lastEventId?: number; stopAfter?: number; onEvent?: (event: JobEvent) => void } = {},
 ): Promise<JobEvent[]> {
   const controller = new AbortController();
   const response = await fetch(`${server.url}/job/${jobId}/events`, {
@@ -114,6 +128,7 @@ export async function readJobEvents(
         data: JSON.parse(fields.data ?? "null"),
       });
       const last = events.at(-1)!;
+      options.onEvent?.(last);
       if (last.type === "done" || last.type === "error" || events.length === options.stopAfter) {
         controller.abort();
         return events;
@@ -121,4 +136,26 @@ export async function readJobEvents(
     }
   }
   return events;
+}
+
+/** Uploads a fixture, waits for it to be read and writes a detailed note from it; returns the note's id. */
+export async function createNoteFromFixture(
+  server: TestServer,
+  token: string,
+  file: string,
+  options: { outputLanguage: string; title?: string },
+): Promise<string> {
+  const { fileId } = await uploadFile(server, token, fixture(file));
+  expect((await waitForFile(server, token, fileId)).status).toBe("ready");
+  const started = await server.call<GenerateNoteResponse>("POST", "/note/generate", {
+    token,
+    body: {
+      title: options.title ?? file,
+      outputLanguage: options.outputLanguage,
+      detailLevel: "detail",
+      fileIds: [fileId],
+    },
+  });
+  expect((await readJobEvents(server, token, started.body.data.jobId)).at(-1)?.type).toBe("done");
+  return started.body.data.noteId;
 }

@@ -1,15 +1,10 @@
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { runAdminCommand } from "./admin-command";
+import { ConfigError } from "../config";
+import { runAdminCli } from "./admin-cli";
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 try {
-  process.exitCode = await runAdminCommand(process.argv.slice(2), {
-    db: database.db,
-    startingBeans: config.STARTING_BEANS,
-    out: (line) => console.log(line),
-  });
-} finally {
-  await database.close();
+  process.exitCode = await runAdminCli(process.argv.slice(2), { out: (line) => console.log(line) });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 }

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { loadConfig } from "../config";
 import { createEngineFromConfig } from "../engine";
+import { createOcrFromConfig } from "../ingest/ocr/ocr-from-config";
 import { createParserPool } from "../ingest/parser-pool";
 import { runNotesCommand } from "./notes-command";
 import { runParseCommand } from "./parse-command";
@@ -14,7 +15,11 @@ switch (command) {
     break;
   case "notes": {
     const config = loadConfig();
-    const pool = createParserPool({ size: 1, timeoutMs: config.PARSE_TIMEOUT_S * 1000 });
+    const pool = createParserPool({
+      size: 1,
+      timeoutMs: config.PARSE_TIMEOUT_S * 1000,
+      ocr: createOcrFromConfig(config),
+    });
     try {
       code = await runNotesCommand(rest, {
         parse: (file) => pool.parse(file, { fileName: path.basename(file) }),

@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { SourceDocument } from "@beannote/contract";
 import { IngestError, ingestMessages } from "../ingest/errors";
+import { loadConfig } from "../config";
+import { createOcrFromConfig } from "../ingest/ocr/ocr-from-config";
 import { createParserPool } from "../ingest/parser-pool";
 
 const USAGE = "usage: npm run cli -- parse <file> [--json]";
@@ -21,7 +23,13 @@ export async function runParseCommand(
     return 2;
   }
   const file = path.resolve(files[0]!);
-  const pool = createParserPool({ size: 1 });
+  const config = loadConfig();
+  // Scans are read as the server reads them (OCR as the OCR_* variables say).
+  const pool = createParserPool({
+    size: 1,
+    timeoutMs: config.PARSE_TIMEOUT_S * 1000,
+    ocr: createOcrFromConfig(config),
+  });
   try {
     const doc = await pool.parse(file, { fileName: path.basename(file) });
     out(json ? JSON.stringify(doc, null, 2) + "\n" : formatDocument(doc));
@@ -40,6 +48,13 @@ export function formatDocument(doc: SourceDocument): string {
   const lines: string[] = [
     `# ${doc.title}`,
     `format: ${doc.format}  language: ${doc.language}  pages: ${doc.pageCount}  sections: ${doc.sections.length}`,
+    ...(doc.ocr
+      ? [
+          `ocr: ${doc.ocr.pages.map((p) => `p${p.page} (${p.confidence})`).join(" ") || "none"}` +
+            `  unreadable: ${doc.ocr.unreadablePages.join(",") || "none"}` +
+            `  skipped: ${doc.ocr.skippedPages.join(",") || "none"}${doc.ocr.unavailable ? " (no OCR)" : ""}`,
+        ]
+      : []),
     "",
   ];
   for (const s of doc.sections) {

@@ -2,7 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SourceDocument } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
-import { bodyLength, contentLines, groundedness, headingCoverage } from "../../test/note-quality";
+import {
+  bodyLength,
+  compressionRatio,
+  contentLines,
+  groundedness,
+  headingCoverage,
+} from "../../test/note-quality";
 import { parseFile } from "../ingest/parse-file";
 import { generateOfflineNote } from "./offline";
 import { labelsFor } from "./labels";
@@ -94,6 +100,56 @@ describe("offline engine on fixture documents", () => {
     expect(n.markdown.split("\n")[2]).toBe(`*${zh.offlineLanguageNotice("英语")}*`);
     expect(n.markdown).toContain(`> **${zh.overview}**`);
     expect(n.markdown).toMatch(/\*出处：\* \[第 \d+ 页\]\(#source=1&page=\d+\)/);
+  });
+
+  // Prose (papers, handbooks, lecture notes): a study note is much shorter than its source.
+  it.each([
+    "en-paper-tracemonkey-trace-jit.pdf",
+    "en-paper-dense-passage-retrieval.pdf",
+    "zh-lecture-notes-math-physics-methods.pdf",
+    "en-lab-handout-force-on-current.doc",
+    "en-guidance-parental-involvement.doc",
+    "ru-course-syllabus-information-systems.doc",
+  ])("%s: detailed keeps at most 35% of the characters, concise at most 15%", async (file) => {
+    const doc = await load(file);
+    expect(compressionRatio(note(doc, file, "detail"), [doc])).toBeLessThanOrEqual(0.35);
+    expect(compressionRatio(note(doc, file, "simple"), [doc])).toBeLessThanOrEqual(0.15);
+  });
+
+  it.each(["en-talk-counter-usage-statistics.ppt", "en-talk-identity-management.ppt"])(
+    "%s: a detailed note keeps every bullet of every slide",
+    async (file) => {
+      const doc = await load(file);
+      const md = note(doc, file, "detail").markdown.replace(/\*\*/g, "").replace(/\\(.)/g, "$1");
+      const bullets = doc.sections.flatMap((s) => s.blocks.flatMap((b) => b.items ?? []));
+      expect(bullets.length).toBeGreaterThan(50);
+      expect(bullets.filter((b) => !md.includes(b.trim()))).toEqual([]);
+    },
+  );
+
+  it("does not repeat a paper's title as a heading over all its sections", async () => {
+    const file = "en-paper-tracemonkey-trace-jit.pdf";
+    const doc = await load(file);
+    const headings = note(doc, file, "detail")
+      .markdown.split("\n")
+      .filter((l) => /^#{2,} /.test(l));
+    expect(headings.filter((h) => h.includes(doc.title))).toEqual([]);
+    expect(headings).toContain("## 1. Introduction");
+    expect(headings).toContain("## 8. Related Work");
+  });
+
+  it("keeps figure labels, code and half-sentences out of a paper's note", async () => {
+    const file = "en-paper-tracemonkey-trace-jit.pdf";
+    const md = note(await load(file), file, "detail").markdown;
+    for (const debris of [
+      "Closed Linked Linked Linked",
+      "Number Boolean String",
+      "// (",
+      "jne side",
+      "Native abort Monitor",
+    ])
+      expect(md).not.toContain(debris);
+    expect(md).toContain("naïve");
   });
 
   it("summarises the 400-page manual in well under 5 s", { timeout: 120_000 }, async () => {

@@ -1,4 +1,31 @@
-export type { Engine, EngineConfig, EngineDeps, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
+export type {
+  ArtefactRequest,
+  Engine,
+  EngineConfig,
+  EngineDeps,
+  FlashcardsRequest,
+  PodcastScriptRequest,
+  QuizRequest,
+  GeneratedNote,
+  NoteRequest,
+  NoteSectionOut,
+  TranslatedNote,
+  TranslateRequest,
+  SlidesRequest,
+} from "./types";
+export type { CardDraft } from "./flashcards/card-rules";
+export type { PodcastScript, ScriptChapter, ScriptLine } from "./podcast/script";
+export { defaultCardCount } from "./flashcards/offline";
+export { frontKey } from "./flashcards/card-rules";
+export type { SlideDraft } from "./slides/slide-rules";
+export { defaultSlideCount } from "./slides/offline";
+export { buildMindMap } from "./mind-map";
+export { noteMaterial, type NoteMaterial } from "./note-material";
+export type { GradeOutcome, GradeRequest, QuestionDraft, QuizPlan } from "./quiz/question";
+export { checkQuiz, materialVocabulary, type CitedQuestion, type KeyProblem } from "./quiz/answer-key";
+export { questionKey } from "./quiz/quiz-text";
+export { isModelUnavailable } from "./quiz/llm";
+export { TranslateFailedError, TranslateNeedsModelError } from "./translate/errors";
 export { createOfflineEngine, generateOfflineNote } from "./offline";
 
 export { createLlmEngine } from "./llm";
@@ -17,6 +44,7 @@ export function createEngineFromConfig(config: Config): Engine {
     aiModel: config.AI_MODEL,
     aiContextTokens: config.AI_CONTEXT_TOKENS,
     aiConcurrency: config.AI_CONCURRENCY,
+    aiTimeoutMs: config.AI_TIMEOUT_S * 1000,
   });
 }
 

@@ -36,7 +36,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setup(opts: FakeOpenAIOptions, contextTokens = 8000, concurrency = 2) {
+async function setup(opts: FakeOpenAIOptions, contextTokens = 8000, concurrency = 2, timeoutMs?: number) {
   fake = await startFakeOpenAI(opts);
   return createEngine(
     {
@@ -45,6 +45,7 @@ async function setup(opts: FakeOpenAIOptions, contextTokens = 8000, concurrency 
       aiModel: "fake-model",
       aiContextTokens: contextTokens,
       aiConcurrency: concurrency,
+      aiTimeoutMs: timeoutMs,
     },
     { retryBaseMs: 20, retryMaxMs: 2000 },
   );
@@ -155,6 +156,32 @@ describe("llm engine", () => {
     const note = await engine.generateNote(request(doc(2)));
     expect(fake!.calls.map((c) => c.status)).toEqual([500, 503, 200]);
     expect(note.sections.map((s) => s.heading)).toEqual(["Topic 1", "Topic 2"]);
+  });
+
+  it("abandons a request that does not answer in time and asks again", async () => {
+    const engine = await setup({ script: [{ delayMs: 10_000 }, {}] }, 8000, 2, 400);
+    const t = Date.now();
+    const note = await engine.generateNote(request(doc(2)));
+    expect(Date.now() - t).toBeLessThan(5_000);
+    expect(fake!.calls).toHaveLength(2);
+    expect(note.sections.map((s) => s.heading)).toEqual(["Topic 1", "Topic 2"]);
+  });
+
+  it("asks again when the connection closes halfway through the answer", async () => {
+    const engine = await setup({ script: [{ hangUp: true }, {}] });
+    const note = await engine.generateNote(request(doc(2)));
+    expect(fake!.calls.map((c) => c.status)).toEqual([0, 200]);
+    expect(note.sections.map((s) => s.heading)).toEqual(["Topic 1", "Topic 2"]);
+  });
+
+  it("gives up after four retries of a model that keeps failing, timing out or hanging up", async () => {
+    for (const step of [{ status: 500 }, { delayMs: 10_000 }, { hangUp: true }]) {
+      const engine = await setup({ script: () => step }, 8000, 2, 300);
+      await expect(engine.generateNote(request(doc(1)))).rejects.toThrow();
+      expect(fake!.calls).toHaveLength(5);
+      await fake!.close();
+      fake = undefined;
+    }
   });
 
   it("gives up on a 400 at once", async () => {

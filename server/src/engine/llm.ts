@@ -1,6 +1,9 @@
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { llmFlashcards } from "./flashcards/llm";
+import { llmPodcastScript } from "./podcast/llm";
+import { llmGrade, llmQuiz } from "./quiz/llm";
+import { llmTranslate } from "./translate/llm";
+import { llmSlides } from "./slides/llm";
 import type { DetailLevel, OutputLanguage } from "@beannote/contract";
-import { APICallError, generateText, Output, type LanguageModel } from "ai";
 import { z } from "zod";
 import { labelsFor, languageName, type NoteLabels } from "./labels";
 import { displayHeading, indexHeadings, sectionDepth } from "./offline";
@@ -8,7 +11,10 @@ import { prepareDocument, type PreparedBlock, type PreparedDocument, type Prepar
 import { assembleNote, citationLine, headingLine, overviewBlock, sortPages, type PageRef } from "./render";
 import { documentStats, extractSection } from "./summarize";
 import { escapeMarkdown, estimateTokens } from "./text";
-import type { Engine, EngineConfig, EngineDeps, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
+import { dollarMath, formulaKey, formulasOf, markdownFormulas, protectFormulas } from "./formula";
+import { createModelClient, pool, UnusableAnswerError, type ModelSettings } from "./model-client";
+import type { Engine, EngineDeps, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
+import { ocrNotices } from "./ocr-notices";
 
 /** What the model returns for one chunk. */
 export const chunkAnswerSchema = z.object({
@@ -37,9 +43,6 @@ interface Chunk {
   pieces: SectionPiece[];
   tokens: number;
 }
-
-const MALFORMED_RETRIES = 2;
-const API_RETRIES = 4;
 
 function blockPrompt(b: PreparedBlock): string {
   if (b.type === "list") return b.items.map((i) => `- ${i}`).join("\n");
@@ -79,8 +82,11 @@ export function sectionPieces(
       let line = `[p. ${b.page}] ${blockPrompt(b)}`;
       let t = estimateTokens(line);
       if (t > budget) {
-        // a single block larger than the budget: cut it (rare: one enormous table or paragraph)
-        line = line.slice(0, Math.floor((line.length * budget) / t / 1.2));
+        // a single block larger than the budget: cut it (rare: one enormous table or paragraph), never
+        // inside a formula
+        const formulas = protectFormulas(line);
+        const keep = Math.floor((formulas.text.length * budget) / t / 1.2);
+        line = formulas.restore(formulas.text.slice(0, keep));
         t = estimateTokens(line);
       }
       if (body.length > 0 && tokens + t > budget) flush(false);
@@ -122,6 +128,7 @@ function systemPrompt(language: OutputLanguage, level: DetailLevel): string {
     depth,
     "Use only facts from the given text. Bold key terms with **. Quote definitions as Markdown blockquotes (> ...).",
     "Keep tables as GitHub-flavoured Markdown tables and lists as lists. Keep formulas and numbers exactly as written.",
+    "Formulas are LaTeX between $…$ (in a line) or $$…$$ (on a line of their own). Copy each one you use exactly as it is, character for character, with its $ signs: do not rewrite, re-space, simplify, translate or reorder it, do not put it in `code`, and do not write new LaTeX. Put a $$…$$ formula on a line of its own. Write a dollar sign that is not a formula as \\$.",
     "Do not put headings or page references inside `markdown`.",
     "Every block of the input starts with a marker such as [p. 12]: the page it is on. In `pages`, list the page numbers whose text supports what you wrote for that section.",
     'Answer with JSON only: {"sections":[{"id":"<id of the input section>","heading":"<its heading, translated>","markdown":"<the notes>","pages":[12]}]}',
@@ -129,9 +136,30 @@ function systemPrompt(language: OutputLanguage, level: DetailLevel): string {
   ].join("\n");
 }
 
+/**
+ * Why a model's Markdown for a section does not keep the source's formulas, or null when it does: a formula
+ * of the answer must be one of the source's, as written (re-spacing of runs of white space aside), or a short
+ * piece of one (`$a_{n}$` out of a series); the LaTeX of the source must not stand outside `$…$`.
+ */
+export function formulaChange(source: string, answer: string): string | null {
+  const known = formulasOf(source).map(formulaKey);
+  if (known.length === 0) return null;
+  const { formulas, prose } = markdownFormulas(dollarMath(answer));
+  for (const f of formulas) {
+    const key = formulaKey(f);
+    if (known.includes(key)) continue;
+    if (key.length <= 12 && known.some((k) => k.includes(key))) continue;
+    return `changed formula ${f}`;
+  }
+  const commands = new Set(known.flatMap((k) => k.match(/\\[A-Za-z]{2,}/g) ?? []));
+  const loose = (prose.match(/\\[A-Za-z]{2,}/g) ?? []).find((c) => commands.has(c));
+  if (loose) return `LaTeX outside a formula (${loose})`;
+  return null;
+}
+
 /** Removes what the engine adds itself (headings, page markers, citation links) from a model's Markdown. */
 export function cleanModelMarkdown(md: string): string {
-  return md
+  return dollarMath(md)
     .replace(/\r\n/g, "\n")
     .split("\n")
     .map((line) => line.replace(/^#{1,6}\s+(.*)$/, "**$1**"))
@@ -142,85 +170,10 @@ export function cleanModelMarkdown(md: string): string {
     .trim();
 }
 
-class MissingSectionsError extends Error {
-  constructor(readonly missing: string[]) {
-    super(`model answer lacks sections ${missing.join(", ")}`);
-  }
-}
-
-function isMalformed(e: unknown): boolean {
-  if (e instanceof MissingSectionsError) return true;
-  const name = (e as { name?: string } | null)?.name ?? "";
-  return [
-    "AI_NoObjectGeneratedError",
-    "AI_JSONParseError",
-    "AI_TypeValidationError",
-    "AI_NoContentGeneratedError",
-  ].includes(name);
-}
-
-function retryAfterMs(e: APICallError): number | undefined {
-  const h = e.responseHeaders ?? {};
-  const ms = h["retry-after-ms"];
-  if (ms && Number.isFinite(Number(ms))) return Number(ms);
-  const ra = h["retry-after"];
-  if (!ra) return undefined;
-  if (Number.isFinite(Number(ra))) return Number(ra) * 1000;
-  const at = Date.parse(ra);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-/** Runs `tasks` with at most `limit` at once; results keep the tasks' order. */
-async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, tasks.length)) }, worker));
-  return results;
-}
-
-interface LlmSettings extends EngineConfig {
-  aiBaseUrl: string;
-  aiApiKey: string;
-  aiModel: string;
-}
-
 /** The model-backed engine: any OpenAI-compatible endpoint through the AI SDK. */
-export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Engine {
-  // We ask for JSON mode on purpose (DeepSeek and others lack JSON-schema mode); the SDK would warn on every call.
-  (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-  const provider = createOpenAICompatible({
-    name: "beannote-llm",
-    baseURL: config.aiBaseUrl,
-    apiKey: config.aiApiKey,
-    fetch: deps.fetch,
-  });
-  const model: LanguageModel = provider.chatModel(config.aiModel);
-  const baseMs = deps.retryBaseMs ?? 1000;
-  const maxMs = deps.retryMaxMs ?? 30_000;
-  const contextTokens = Math.max(2048, config.aiContextTokens);
-  const inputBudget = Math.floor(contextTokens * 0.55) - 600; // the rest is left for the answer
-  const maxOutputTokens = Math.min(8192, Math.floor(contextTokens * 0.4));
+export function createLlmEngine(config: ModelSettings, deps: EngineDeps = {}): Engine {
+  const client = createModelClient(config, deps);
+  const { inputBudget } = client;
 
   async function askChunk(chunk: Chunk, req: NoteRequest, titles: string[]): Promise<ChunkAnswer> {
     const ids = [...new Set(chunk.pieces.map((p) => p.id))];
@@ -229,47 +182,37 @@ export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Eng
       "",
       ...chunk.pieces.map((p) => p.text),
     ].join("\n");
-    let malformed = 0;
-    let apiErrors = 0;
-    for (;;) {
-      try {
-        const { output } = await generateText({
-          model,
-          system: systemPrompt(req.outputLanguage, req.detailLevel),
-          prompt,
-          output: Output.object({ schema: chunkAnswerSchema }),
-          maxRetries: 0,
-          temperature: 0.2,
-          maxOutputTokens,
-          abortSignal: req.signal,
-        });
-        const got = new Set(output.sections.map((s) => s.id));
-        const missing = ids.filter((id) => !got.has(id));
-        if (missing.length > 0) throw new MissingSectionsError(missing);
-        return output;
-      } catch (e) {
-        if (req.signal?.aborted) throw req.signal.reason ?? e;
-        if (isMalformed(e)) {
-          if (malformed++ < MALFORMED_RETRIES) continue;
-          if (e instanceof MissingSectionsError) {
-            // keep what the model did write; the missing sections fall back to extraction
-            return { sections: [] };
+    const sourceOf = (id: string) =>
+      chunk.pieces
+        .filter((p) => p.id === id)
+        .map((p) => p.text)
+        .join("\n");
+    // the last complete answer, less its sections that changed a formula: used once re-asking is spent
+    let withoutChanged: ChunkAnswer | null = null;
+    try {
+      return await client.askJson(chunkAnswerSchema, {
+        system: systemPrompt(req.outputLanguage, req.detailLevel),
+        prompt,
+        signal: req.signal,
+        check: (output) => {
+          const got = new Set(output.sections.map((s) => s.id));
+          const missing = ids.filter((id) => !got.has(id));
+          if (missing.length > 0)
+            throw new UnusableAnswerError(`answer lacks sections ${missing.join(", ")}`);
+          const changed = output.sections.filter((s) => formulaChange(sourceOf(s.id), s.markdown));
+          if (changed.length > 0) {
+            withoutChanged = { sections: output.sections.filter((s) => !changed.includes(s)) };
+            throw new UnusableAnswerError(
+              `answer changes formulas in sections ${changed.map((s) => s.id).join(", ")}`,
+            );
           }
-          throw e;
-        }
-        if (
-          APICallError.isInstance(e) &&
-          (e.statusCode === 429 || (e.statusCode ?? 0) >= 500 || e.isRetryable)
-        ) {
-          if (apiErrors >= API_RETRIES) throw e;
-          const backoff = Math.min(maxMs, baseMs * 2 ** apiErrors) * (0.75 + Math.random() * 0.5);
-          const wait = Math.min(maxMs, retryAfterMs(e) ?? backoff);
-          apiErrors++;
-          await sleep(wait, req.signal);
-          continue;
-        }
-        throw e;
-      }
+        },
+      });
+    } catch (e) {
+      // a section whose formulas the model keeps changing falls back to extraction, the others are kept;
+      // nothing is kept of a chunk the model keeps leaving incomplete
+      if (e instanceof UnusableAnswerError) return withoutChanged ?? { sections: [] };
+      throw e;
     }
   }
 
@@ -349,7 +292,7 @@ export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Eng
           if (left === 0) finish(id);
         }
       }),
-      config.aiConcurrency || 2,
+      client.concurrency,
     );
     // sections with no piece at all (cannot happen: every section yields one) are finished here
     order.forEach((o, i) => {
@@ -365,7 +308,7 @@ export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Eng
     const overview = overviewBlock(
       prepared.map((d, si) => ({
         title: multi ? req.sources[si]!.fileName : titles[si]!,
-        pageCount: d.pageCount,
+        pageCount: d.flowing ? null : d.pageCount,
         sectionCount: d.sections.length,
         topHeadings: indexHeadings(d.sections).map(
           (k) => sections[position.get(`${si + 1}.${k + 1}`)!]!.heading,
@@ -374,8 +317,22 @@ export function createLlmEngine(config: LlmSettings, deps: EngineDeps = {}): Eng
       terms,
       labels,
     );
-    return { markdown: assembleNote(req.title, undefined, overview, sections), sections, engine: "llm" };
+    const notices = ocrNotices(req.sources, labels);
+    return {
+      markdown: assembleNote(req.title, undefined, overview, sections, notices),
+      sections,
+      engine: "llm",
+    };
   }
 
-  return { name: "llm", generateNote };
+  return {
+    name: "llm",
+    generateNote,
+    flashcards: (req) => llmFlashcards(client, req),
+    podcastScript: (req) => llmPodcastScript(client, req),
+    translate: (req) => llmTranslate(client, req),
+    slides: (req) => llmSlides(client, req),
+    quiz: (req) => llmQuiz(client, req),
+    gradeAnswer: (req) => llmGrade(client, req),
+  };
 }

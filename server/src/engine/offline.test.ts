@@ -353,6 +353,135 @@ describe("offline engine", () => {
     expect(note.markdown).toContain("- Quicksort runs in O(n log n) on average");
   });
 
+  it("says Introduction once: an untitled opening is named by its page when the source has an introduction", async () => {
+    const para = (page: number, text: string) => ({ type: "paragraph" as const, page, text });
+    const doc: SourceDocument = {
+      title: "Handbook",
+      format: "docx",
+      language: "en",
+      pageCount: 4,
+      sections: [
+        {
+          heading: "",
+          level: 1,
+          blocks: [para(1, "Executive Office for United States Trustees, April 2004.")],
+        },
+        {
+          heading: "CHAPTER 1 – INTRODUCTION",
+          level: 1,
+          blocks: [para(2, "The trustee manages the plan and pays the creditors.")],
+        },
+        {
+          heading: "CHAPTER 2 – DUTIES",
+          level: 1,
+          blocks: [para(4, "The trustee files a final report when the case closes.")],
+        },
+      ],
+    };
+    const note = await offline.generateNote(request(doc));
+    const headings = note.markdown.split("\n").filter((l) => l.startsWith("## "));
+    expect(headings).toEqual(["## Page 1", "## CHAPTER 1 – INTRODUCTION", "## CHAPTER 2 – DUTIES"]);
+    // a DOCX flows: its page count is a guess, so the overview does not state one
+    expect(note.markdown).toContain("**Handbook** (3 sections)");
+  });
+
+  it("does not repeat the document's title as a section, nor keep a title page's date as one", async () => {
+    const para = (page: number, text: string) => ({ type: "paragraph" as const, page, text });
+    const doc: SourceDocument = {
+      title: "Calculus Notes",
+      format: "pdf",
+      language: "en",
+      pageCount: 3,
+      sections: [
+        {
+          heading: "Calculus Notes",
+          level: 1,
+          blocks: [para(1, "Calculus Notes"), para(1, "April 1, 2025")],
+        },
+        {
+          heading: "Limits",
+          level: 1,
+          blocks: [para(2, "A limit describes the value a function approaches.")],
+        },
+        {
+          heading: "Derivatives",
+          level: 1,
+          blocks: [para(3, "The derivative measures the rate of change.")],
+        },
+      ],
+    };
+    const note = await offline.generateNote(request(doc));
+    expect(note.markdown.split("\n").filter((l) => l.startsWith("#"))).toEqual([
+      "# Study notes",
+      "## Limits",
+      "## Derivatives",
+    ]);
+    expect(note.markdown).toContain("): Limits · Derivatives\n");
+  });
+
+  it("keeps a short list whole and leaves figure labels, code, table rows and half-sentences out", async () => {
+    const sentences = [
+      "Garbage collection reclaims memory that the program can no longer reach.",
+      "A tracing collector starts from the roots and marks every object it can reach from them.",
+      "The sweep phase then frees every object that was not marked during the trace.",
+      "Reference counting frees an object as soon as its last reference disappears, but it cannot free cycles.",
+      "Generational collectors exploit the observation that most objects die young.",
+      "They collect the young generation often and the old generation rarely, which keeps pauses short.",
+      "Incremental collectors interleave small steps of collection with the running program.",
+      "Concurrent collectors run on another thread while the program keeps running on its own.",
+    ];
+    const doc: SourceDocument = {
+      title: "Memory",
+      format: "pdf",
+      language: "en",
+      pageCount: 2,
+      sections: [
+        {
+          heading: "Garbage collection",
+          level: 1,
+          blocks: [
+            { type: "paragraph", page: 1, text: sentences.slice(0, 4).join(" ") },
+            {
+              type: "paragraph",
+              page: 1,
+              text: "Closed Linked Linked Linked Number Boolean String Trunk Trace",
+            },
+            {
+              type: "paragraph",
+              page: 1,
+              text: "// (*) store primes to interpreter stack mov esi, ebx(764)",
+            },
+            {
+              type: "paragraph",
+              page: 1,
+              text: "- 56.5 39.2 - 40.2 46.8 - Single REALMNews 40.4 BM25 Single DPR",
+            },
+            {
+              type: "paragraph",
+              page: 2,
+              text: "inner loops become hot first), leading to much greater tail duplication.",
+            },
+            {
+              type: "list",
+              page: 2,
+              items: ["Mark and sweep", "Copying", "Reference counting", "Generational"],
+            },
+            { type: "paragraph", page: 2, text: sentences.slice(4).join(" ") },
+          ],
+        },
+      ],
+    };
+    const md = (await offline.generateNote(request(doc))).markdown;
+    for (const debris of ["Linked Linked", "mov esi", "56.5 39.2", "inner loops become hot"])
+      expect(md).not.toContain(debris);
+    const list = md.split("\n").filter((l) => l.startsWith("- ") && !l.includes("**Memory**"));
+    if (list.length > 0)
+      expect(list).toEqual(["- Mark and sweep", "- Copying", "- Reference counting", "- Generational"]);
+    expect(bodyLength(await offline.generateNote(request(doc)))).toBeLessThan(
+      sentences.join(" ").length * 0.6,
+    );
+  });
+
   it("quotes definitions but not clauses that merely contain 'is a', and skips worksheet blanks", async () => {
     const doc: SourceDocument = {
       title: "Physics",

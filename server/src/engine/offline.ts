@@ -1,3 +1,9 @@
+import { offlineFlashcards } from "./flashcards/offline";
+import { offlinePodcastScript } from "./podcast/offline";
+import { TranslateNeedsModelError } from "./translate/errors";
+import { offlineSlides } from "./slides/offline";
+import { offlineGrade } from "./quiz/grade";
+import { offlineQuiz } from "./quiz/offline";
 import type { DetailLevel, OutputLanguage } from "@beannote/contract";
 import { labelsFor, languageName, type NoteLabels } from "./labels";
 import { prepareDocument, preparedBlockText, type PreparedDocument, type PreparedSection } from "./prepare";
@@ -11,22 +17,25 @@ import {
   type OverviewEntry,
   type PageRef,
 } from "./render";
+import { cutsFormula, formulaSpans, isFormulaOnly, maskFormulas } from "./formula";
 import { documentStats, extractSection, keyTerms, type SectionExtract, type Unit } from "./summarize";
 import { escapeLineStart, escapeMarkdown, joinSentences, primaryLanguage } from "./text";
 import type { Engine, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
+import { ocrNotices } from "./ocr-notices";
 
 /** Displayed heading of a prepared section (a synthetic one when the source had none). */
 export function displayHeading(s: PreparedSection, index: number, labels: NoteLabels): string {
   if (s.heading) return s.heading;
   if (s.slide) return labels.slide(s.slide);
-  return index === 0 ? labels.introduction : labels.untitled(s.firstPage);
+  return index === 0 && !s.notIntroduction ? labels.introduction : labels.untitled(s.firstPage);
 }
 
 /** Indices of the sections the overview lists: level 1, or levels 1–2 when level 1 is only a title. */
 export function indexHeadings(sections: PreparedSection[]): number[] {
-  const top = sections.flatMap((s, i) => (s.level === 1 ? [i] : []));
+  const named = (s: PreparedSection) => Boolean(s.heading || s.slide); // not an untitled stretch of text
+  const top = sections.flatMap((s, i) => (s.level === 1 && named(s) ? [i] : []));
   if (top.length >= 2) return top;
-  return sections.flatMap((s, i) => (s.level <= 2 ? [i] : []));
+  return sections.flatMap((s, i) => (s.level <= 2 && named(s) ? [i] : []));
 }
 
 /** Markdown depth of a section: `##` for level 1 of a single source, one deeper per extra source part. */
@@ -55,8 +64,9 @@ function emphasise(
   extra?: { start: number; end: number },
 ): string {
   const spans: { start: number; end: number }[] = [];
-  if (extra && extra.end > extra.start) spans.push(extra);
-  const lower = text.toLowerCase();
+  if (extra && extra.end > extra.start && !cutsFormula(text, extra.start, extra.end)) spans.push(extra);
+  // terms are looked for in the prose only: nothing inside a formula is bolded
+  const lower = maskFormulas(text).toLowerCase();
   const sameLength = lower.length === text.length;
   for (const t of terms) {
     const key = t.toLowerCase();
@@ -82,6 +92,12 @@ function emphasise(
     pos = s.end;
   }
   return out + escapeMarkdown(text.slice(pos));
+}
+
+/** A unit that is one `$$…$$` equation, as a Markdown math block (which KaTeX sets on its own line). */
+function displayFormula(text: string): string | undefined {
+  const span = isFormulaOnly(text) ? formulaSpans(text.trim())[0] : undefined;
+  return span?.display ? `$$\n${span.latex}\n$$` : undefined;
 }
 
 function atWordEdges(text: string, start: number, end: number): boolean {
@@ -130,6 +146,12 @@ function renderBody(
       run = [];
     };
     for (const u of kept) {
+      const display = displayFormula(u.text);
+      if (display) {
+        flush();
+        parts.push(display);
+        continue;
+      }
       const md = emphasise(u.text, ex.terms, used, u.definition);
       if (u.definition) {
         flush();
@@ -165,7 +187,7 @@ export function generateOfflineNote(
     const title = file.doc.title?.trim() || file.fileName;
     entries.push({
       title: multi ? file.fileName : title,
-      pageCount: doc.pageCount,
+      pageCount: doc.flowing ? null : doc.pageCount,
       sectionCount: doc.sections.length,
       topHeadings: indexHeadings(doc.sections).map((i) => displayHeading(doc.sections[i]!, i, labels)),
     });
@@ -179,6 +201,8 @@ export function generateOfflineNote(
       if (section.blocks.length > 0) {
         const ex = extractSection(section, locale, stats, req.detailLevel);
         const r = renderBody(section, ex, source, req.detailLevel, labels);
+        // an untitled opening with nothing worth keeping (a title page's date and author) is left out
+        if (!r.body && !section.heading && !section.slide && !(multi && i === 0)) return;
         pages = r.pages;
         if (r.body) lines.push(r.body);
         const cite = citationLine(pages, labels);
@@ -194,7 +218,7 @@ export function generateOfflineNote(
   sections.forEach((s, i) => onSection?.(s, i, sections.length));
   const overview = overviewBlock(entries, [...new Set(allTerms)].slice(0, 10), labels);
   return {
-    markdown: assembleNote(req.title, notice, overview, sections),
+    markdown: assembleNote(req.title, notice, overview, sections, ocrNotices(req.sources, labels)),
     sections,
     engine: "offline",
     notice,
@@ -206,5 +230,14 @@ export function createOfflineEngine(): Engine {
   return {
     name: "offline",
     generateNote: async (req, onSection) => generateOfflineNote(req, onSection),
+    flashcards: async (req) => offlineFlashcards(req.material, { count: req.count, exclude: req.exclude }),
+    podcastScript: async (req) => offlinePodcastScript(req.material, req.length),
+    slides: async (req) => offlineSlides(req.material, { maxSlides: req.maxSlides }),
+    quiz: async (req) => offlineQuiz(req.material, req),
+    gradeAnswer: async (req) => offlineGrade(req),
+    // Translation needs a model: the offline engine has no way to write another language.
+    translate: async () => {
+      throw new TranslateNeedsModelError();
+    },
   };
 }

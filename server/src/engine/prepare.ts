@@ -18,12 +18,20 @@ export interface PreparedSection {
   firstPage: number;
   /** Set for a slide the parser could only call "Slide N": the engines name it in the note's language. */
   slide?: number;
+  /** Set on an untitled opening section when the source has an introduction of its own (no second one). */
+  notIntroduction?: boolean;
+  /** A slide of a deck: its text is terse already. */
+  slideText?: boolean;
 }
 
 /** A source document ready for summarising. */
 export interface PreparedDocument {
   language: string;
   pageCount: number;
+  /** DOCX and DOC flow: their page count is a guess, so the note does not state one. */
+  flowing: boolean;
+  /** Slides: already terse, so a detailed note keeps every bullet. */
+  slides: boolean;
   sections: PreparedSection[];
 }
 
@@ -175,6 +183,7 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       blocks,
       firstPage,
       ...(placeholder ? { slide: Number(placeholder[1]) } : {}),
+      ...(slides ? { slideText: true } : {}),
     });
   }
 
@@ -193,9 +202,46 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       }
     }
   }
-  const minLevel = Math.min(...kept.map((s) => s.level), 6);
-  for (const s of kept) s.level = s.level - minLevel + 1;
-  return { language, pageCount: doc.pageCount, sections: kept };
+  unwrapTitle(kept, doc.title);
+  const out = kept.filter((s) => s.heading || s.blocks.length > 0);
+  const minLevel = Math.min(...out.map((s) => s.level), 6);
+  for (const s of out) s.level = s.level - minLevel + 1;
+  const opening = out[0];
+  if (opening && !opening.heading && !opening.slide && out.some((s) => INTRODUCTION.test(s.heading)))
+    opening.notIntroduction = true;
+  return {
+    language,
+    pageCount: doc.pageCount,
+    flowing: doc.format === "docx" || doc.format === "doc",
+    slides,
+    sections: out,
+  };
+}
+
+/** Headings of an introduction in the languages we read ("1. Introduction", "CHAPTER 1 – INTRODUCTION", "引言"). */
+const INTRODUCTION =
+  /(?:^|[\s.\d–—:-])(?:introduction|intro|einleitung|einführung|introducción|introdução|introduzione|wstęp|введение|引言|绪论|緒論|前言|導入|はじめに|서론)(?:$|[\s.:])/iu;
+
+const titleKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * A document's title set as its first heading: the title is the document's (the note's overview names it), not
+ * a section, so it is not repeated as a heading, least of all over every real section of a paper; what stood
+ * under it (authors, a date) becomes the untitled opening.
+ */
+function unwrapTitle(sections: PreparedSection[], title: string): void {
+  const first = sections.findIndex((s) => s.heading);
+  const top = sections[first];
+  if (!top || !title || titleKey(top.heading) !== titleKey(title)) return;
+  const rest = sections.slice(first + 1);
+  if (rest.length === 0) return;
+  // text before it and siblings after it: the first of several sections, which only lent the title its name
+  const opened = sections.slice(0, first).some((s) => s.blocks.length > 0);
+  if (opened && rest.some((s) => s.level <= top.level)) return;
+  top.heading = "";
+  // its text is the title again, authors, a date: the untitled opening, or nothing
+  top.blocks = top.blocks.filter((b) => b.type !== "paragraph" || titleKey(b.text) !== titleKey(title));
+  if (rest.every((s) => s.level > top.level)) top.level = Math.min(...rest.map((s) => s.level));
 }
 
 /** The text of a prepared block as a flat string (for search and statistics). */

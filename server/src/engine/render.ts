@@ -52,7 +52,8 @@ export function tableMarkdown(rows: string[][], maxRows: number, labels: NoteLab
 /** One source's entry in the overview. */
 export interface OverviewEntry {
   title: string;
-  pageCount: number;
+  /** null: not stated (a flowing format such as DOCX, whose pages are a guess). */
+  pageCount: number | null;
   sectionCount: number;
   topHeadings: string[];
 }
@@ -76,15 +77,17 @@ export function overviewBlock(entries: OverviewEntry[], terms: string[], labels:
   return lines.join("\n");
 }
 
-/** Assembles the note: title, notice line, overview, sections. */
+/** Assembles the note: title, notice line, more notices (pages OCR could not read), overview, sections. */
 export function assembleNote(
   title: string,
   notice: string | undefined,
   overview: string,
   sections: NoteSectionOut[],
+  notices: string[] = [],
 ): string {
   const parts = [headingLine(1, title)];
   if (notice) parts.push(`*${escapeMarkdown(notice)}*`);
+  for (const line of notices) parts.push(`*${escapeMarkdown(line)}*`);
   parts.push(overview);
   for (const s of sections) parts.push(s.markdown);
   return `${parts.join("\n\n")}\n`;

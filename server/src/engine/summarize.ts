@@ -1,5 +1,6 @@
 import type { DetailLevel } from "@beannote/contract";
 import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare";
+import { FORMULA, isFormulaOnly } from "./formula";
 import { isStopword } from "./stopwords";
 import { hasCjk, splitSentences, wordTokens } from "./text";
 
@@ -35,6 +36,12 @@ export function isProseTable(rows: string[][]): boolean {
   const width = Math.max(...rows.map((r) => r.length));
   const avg = cells.reduce((n, c) => n + c.length, 0) / cells.length;
   return width < 2 || rows.length < 2 || avg > LONG_CELL;
+}
+
+/** A table to be filled in (a worksheet's data sheet): most of its cells below the header are empty. */
+export function isBlankForm(rows: string[][]): boolean {
+  const body = rows.slice(1).flat();
+  return body.length >= 4 && body.filter((c) => !c.trim()).length > body.length * 0.5;
 }
 
 /** Splits a section into ranked candidates. */
@@ -124,6 +131,7 @@ export function termCandidates(
         const prev = toks[i + n - 2]!;
         const gap = text.slice(prev.index + prev.word.length, last.index);
         if (!/^[ -]?$/.test(gap)) break; // do not cross punctuation
+        if (last.word === prev.word) break; // "Linked Linked" is a row of labels, not a term
       }
       if (isStopword(last.word)) continue;
       if (!sameScriptRun(toks, i, n)) break;
@@ -284,19 +292,73 @@ function pageRank(vecs: Map<string, number>[]): number[] {
   return [...score];
 }
 
-/** How many units to keep for a section of `n` units. */
+/** How many units to keep for a section of `n` units, at most. */
 export function quota(n: number, level: DetailLevel): number {
   if (level === "simple") return n <= 2 ? n : Math.min(5, Math.max(2, Math.round(Math.sqrt(n))));
-  return n <= 6 ? n : Math.min(25, Math.max(6, Math.round(n * 0.45)));
+  return n <= 6 ? n : Math.min(40, Math.max(6, Math.round(n * 0.45)));
 }
 
-function isJunk(u: Unit): boolean {
-  if (/_{4,}/.test(u.text)) return true; // a fill-in blank of a worksheet
-  const letters = (u.text.match(/\p{L}/gu) ?? []).length;
-  if (letters < u.text.length * 0.4) return true;
+/**
+ * Share of a section's characters a note keeps: a study note is much shorter than its source (a detailed
+ * note at most about a third, a concise one about a tenth), but never leaves a section empty.
+ */
+export const KEEP_SHARE: Record<DetailLevel, number> = { simple: 0.09, detail: 0.27 };
+/** Characters a section may keep whatever its length: a short section is kept (nearly) whole. */
+const KEEP_MIN: Record<DetailLevel, number> = { simple: 100, detail: 240 };
+
+/** A list this short is kept whole in a detailed note once one of its items is chosen: lists stay lists. */
+const WHOLE_LIST = { items: 7, chars: 600 };
+
+const CODE = /:=|\/\/|==|!=|->|=>|[{}]|;\s*$|^\s*(?:mov|jne|jmp|cmp|ld|st|add|sub)\s/;
+/** Code and listings: a comment or assignment opening the line. */
+const CODE_LINE = /^\s*(?:\/\/|\/\*|#include|[{}])|:=/;
+const SENTENCE_END = /[.!?。！？:;：；…)"”’]$/u;
+
+/**
+ * True for text that is not a sentence a student would study: debris of figures and tables ("ALL SEQ ALLd
+ * ALL V P", "Linked Linked Closed Linked"), code, formula soup ("Δw lim = lim Δz−"), fill-in blanks, and a
+ * paragraph that starts mid-sentence (after a figure or a column break: "inner loops become hot first), …").
+ */
+export function isJunk(u: Pick<Unit, "text" | "words" | "kind">): boolean {
+  // a formula reads as one word of the sentence (its LaTeX is neither code nor symbol soup)
+  const text = u.text.includes("$") ? u.text.replace(FORMULA, "X") : u.text;
+  if (/_{4,}/.test(text)) return true; // a fill-in blank of a worksheet
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  // mostly digits and symbols; a short bullet with a word in it ("For 2003") is a bullet
+  if (letters < text.length * 0.4 && !(u.kind === "item" && text.length <= 40 && /\p{L}{3}/u.test(text)))
+    return true;
+  // a table's row read as text: numbers and dashes among names ("- 56.5 39.2 - 40.2 46.8 - Single …")
+  const tokens = text.split(/\s+/);
+  const numeric = tokens.filter((t) => /^[-–—+]?[\d.,%]*\d[\d.,%]*$|^[-–—]$/.test(t)).length;
+  if (tokens.length >= 6 && numeric > tokens.length * 0.3 && !SENTENCE_END.test(text)) return true;
   if (u.kind === "item") return false;
-  if (hasCjk(u.text)) return [...u.text].length < 6;
-  return u.words.length < 4;
+  if (hasCjk(text))
+    return (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu) ?? []).length < 6;
+  if (u.words.length < 4) return true;
+  if (/^\p{Ll}/u.test(text) && !/^(?:e\.g|i\.e|cf|vs|etc)\b/.test(text)) return true;
+  const real = u.words.filter((w) => /^\p{L}{3,}/u.test(w));
+  if (real.length < 4 && !SENTENCE_END.test(text)) return true;
+  const functionWords = u.words.filter((w) => isStopword(w) && /\p{L}/u.test(w)).length;
+  if (functionWords === 0 && !SENTENCE_END.test(text)) return true; // a row of labels
+  if (CODE_LINE.test(text) || (CODE.test(text) && functionWords < u.words.length * 0.2)) return true;
+  // figure labels run together: many capitalised words inside, and no end ("… Native abort Monitor …")
+  const inner = text.split(/\s+/).slice(1);
+  const capitalised = inner.filter((w) => /^\p{Lu}/u.test(w)).length;
+  if (!SENTENCE_END.test(text) && inner.length >= 6 && capitalised > inner.length * 0.25) return true;
+  return false;
+}
+
+/**
+ * An equation on its own line goes with the sentence that introduces it ("Euler solved the Basel problem:"
+ * and the sum below it); a slide's equations stay in a detailed note, as its other lines do.
+ */
+function keepFormulas(units: Unit[], chosen: number[], all: boolean): void {
+  for (let i = 0; i < units.length; i++) {
+    if (chosen.includes(i) || !isFormulaOnly(units[i]!.text)) continue;
+    let j = i - 1;
+    while (j >= 0 && isFormulaOnly(units[j]!.text) && !chosen.includes(j)) j--;
+    if (all || (j >= 0 && chosen.includes(j))) chosen.push(i);
+  }
 }
 
 function overlap(a: Unit, b: Unit): number {
@@ -307,7 +369,11 @@ function overlap(a: Unit, b: Unit): number {
   return inter / Math.max(1, Math.min(sa.size, sb.size));
 }
 
-/** Chooses the units and tables of one section. */
+/**
+ * Chooses the units and tables of one section: its definitions, then its best-ranked sentences (numbers
+ * favoured in a detailed note) within the section's share of characters; short lists whole; a slide's
+ * bullets all in a detailed note.
+ */
 export function extractSection(
   section: PreparedSection,
   locale: string,
@@ -319,27 +385,62 @@ export function extractSection(
   if (units.length > 0) scores[0]! *= 1.15; // the opening sentence usually states the topic
   units.forEach((u, i) => {
     if (u.words.length > 80) scores[i]! *= 0.7;
+    if (level === "detail" && /\d/.test(u.text)) scores[i]! *= 1.15;
+    // the sentence that introduces an equation brings the equation with it (see keepFormulas)
+    if (level === "detail" && units[i + 1] && isFormulaOnly(units[i + 1]!.text)) scores[i]! *= 1.3;
   });
-  const k = quota(units.length, level);
   const order = units.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
   const chosen: number[] = [];
-  const take = (i: number): void => {
-    const u = units[i]!;
-    if (chosen.includes(i) || isJunk(u)) return;
-    if (chosen.some((c) => overlap(units[c]!, u) > 0.8)) return;
-    chosen.push(i);
-  };
-  const maxDefs = level === "simple" ? 2 : 5;
-  order
-    .filter((i) => units[i]!.definition)
-    .slice(0, maxDefs)
-    .forEach(take);
-  for (const i of order) {
-    if (chosen.length >= k) break;
-    take(i);
+  const fits = (u: Unit) => !isJunk(u) && !chosen.some((c) => overlap(units[c]!, u) > 0.8);
+
+  if (section.slideText && level === "detail") {
+    // Slides are terse already: every bullet and line of the slide (only a line said twice is said once).
+    const said = new Set<string>();
+    units.forEach((u, i) => {
+      const key = u.words.join(" ");
+      if (!isJunk(u) && !said.has(key)) chosen.push(i);
+      said.add(key);
+    });
+  } else {
+    const total = units.reduce((n, u) => n + u.text.length, 0);
+    // a CJK character carries about what 2–3 Latin letters do
+    const floor = KEEP_MIN[level] * (hasCjk(units[0]?.text ?? "") ? 0.4 : 1);
+    const budget = Math.max(total * KEEP_SHARE[level], floor);
+    const cap = quota(units.length, level);
+    let used = 0;
+    const take = (i: number, force = false): boolean => {
+      const u = units[i]!;
+      if (chosen.includes(i) || (force ? isJunk(u) : !fits(u))) return false;
+      if (!force && chosen.length > 0 && (used + u.text.length > budget || chosen.length >= cap))
+        return false;
+      chosen.push(i);
+      used += u.text.length;
+      return true;
+    };
+    const maxDefs = level === "simple" ? 1 : 3;
+    order
+      .filter((i) => units[i]!.definition)
+      .slice(0, maxDefs)
+      .forEach((i) => take(i));
+    for (const i of order) {
+      if (!take(i)) continue;
+      const u = units[i]!;
+      const list = section.blocks[u.block];
+      if (level !== "detail" || u.kind !== "item" || list?.type !== "list") continue;
+      const items = units.flatMap((x, j) => (x.block === u.block ? [j] : []));
+      const chars = items.reduce((n, j) => n + units[j]!.text.length, 0);
+      if (items.length <= WHOLE_LIST.items && chars <= WHOLE_LIST.chars) items.forEach((j) => take(j, true));
+    }
   }
-  if (chosen.length === 0 && order.length > 0) chosen.push(order[0]!); // never leave a section empty
-  const tables = section.blocks.flatMap((b, i) => (b.type === "table" && !isProseTable(b.rows) ? [i] : []));
+  if (chosen.length === 0) {
+    // never leave a section empty, unless all it has is debris and blanks
+    const best = order.find((i) => !isJunk(units[i]!)) ?? units.findIndex((u) => isFormulaOnly(u.text));
+    if (best !== undefined && best >= 0) chosen.push(best);
+  }
+  keepFormulas(units, chosen, section.slideText === true && level === "detail");
+  const tables = section.blocks.flatMap((b, i) =>
+    b.type === "table" && !isProseTable(b.rows) && !isBlankForm(b.rows) ? [i] : [],
+  );
 
   const keptText = chosen.map((i) => units[i]!.text).join("\n");
   const sectionText = units.map((u) => u.text).join("\n");

@@ -1,4 +1,5 @@
 /** Script-aware text helpers built on Intl.Segmenter (works for every script, no spaces added to CJK). */
+import { mapProse, maskFormulas } from "./formula";
 
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_CHAR = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]`;
@@ -34,11 +35,12 @@ export function cleanText(text: string): string {
     .trim();
 }
 
-/** Splits a paragraph into sentences. */
+/** Splits a paragraph into sentences; a formula (`$…$`, `$$…$$`) is never split, whatever it holds. */
 export function splitSentences(text: string, locale: string): string[] {
   const out: string[] = [];
-  for (const { segment } of segmenter(locale, "sentence").segment(text)) {
-    const s = segment.trim();
+  const masked = maskFormulas(text);
+  for (const { segment, index } of segmenter(locale, "sentence").segment(masked)) {
+    const s = text.slice(index, index + segment.length).trim();
     if (s) out.push(s);
   }
   return mergeFalseBreaks(out);
@@ -73,8 +75,9 @@ const SIMPLE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’.-][\p{L}\p{M}\p{N}]+)*/gu;
 // V8's segmenter slows down sharply on long strings, so it is fed short pieces.
 const PIECE = /[^。！？；\n.!?;]{1,200}[。！？；\n.!?;]?|[。！？；\n.!?;]/gu;
 
-/** Word-like tokens (lower-cased), positions in the original string. */
-export function wordTokens(text: string, locale: string): WordToken[] {
+/** Word-like tokens (lower-cased), positions in the original string; nothing inside a formula is a word. */
+export function wordTokens(source: string, locale: string): WordToken[] {
+  const text = maskFormulas(source);
   const out: WordToken[] = [];
   if (!NEEDS_DICTIONARY.test(text)) {
     for (const m of text.matchAll(SIMPLE_WORD)) out.push({ word: m[0].toLowerCase(), index: m.index });
@@ -130,9 +133,12 @@ export function estimateTokens(text: string): number {
   return Math.ceil(cjk + (text.length - cjk) / 4);
 }
 
-/** Escapes characters Markdown would read as syntax, so source text renders as written. */
+/**
+ * Escapes characters Markdown would read as syntax, so source text renders as written; a formula is left
+ * as it is (KaTeX renders it), a lone `$` is escaped so that it does not open one.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_[\]<>|~])/g, "\\$1");
+  return mapProse(text, (prose) => prose.replace(/([\\`*_[\]<>|~$])/g, "\\$1"));
 }
 
 /** Escapes what would turn the start of a line into a heading, list or quote. */

@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import helmet from "@fastify/helmet";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -13,14 +12,14 @@ import type { Storage } from "../storage/storage";
 import type { Mailer } from "../mail/mailer";
 import type { CaptchaGenerator } from "../modules/captcha/captcha-generator";
 import type { JobQueue } from "../jobs/queue";
-import {
-  createAuthService,
-  tokenFromHeaders,
-  type AuthService,
-  type AuthUser,
-} from "../modules/auth/auth.service";
-import { installErrorHandling, sendError } from "./error-handler";
+import { createAuthService, tokenFromHeaders, type AuthUser } from "../modules/auth/auth.service";
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendError } from "./error-handler";
+import { installBodyParsers } from "./request-body";
+import { installInputGuard } from "./input-guard";
+import { installSecurityHeaders } from "./security-headers";
 import { registerModules } from "../modules";
+import type { AppDeps } from "./app-deps";
+import type { ErrorCode } from "@beannote/contract";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,19 +28,9 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** A schema violation on one of these body fields answers with the field's own code. */
+    fieldCodes?: Partial<Record<string, ErrorCode>>;
   }
-}
-
-/** Everything a module may need; modules take what they use. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  storage: Storage;
-  mailer: Mailer;
-  captcha: CaptchaGenerator;
-  auth: AuthService;
-  queue: JobQueue;
-  logger: FastifyBaseLogger;
 }
 
 export interface BuildAppOptions {
@@ -52,6 +41,8 @@ export interface BuildAppOptions {
   queue: JobQueue;
   mailer?: Mailer;
   logger?: FastifyBaseLogger;
+  /** Sees every API route as it is registered (the route-walking tests use it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -70,12 +61,17 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY === "on",
     bodyLimit: 1024 * 1024,
+    // Errors met before a route (malformed URL) or before Fastify (headers too large) leave as the envelope too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installBodyParsers(app);
+  installInputGuard(app);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -85,7 +81,8 @@ export async function buildApp(
         workerSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
         mediaSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'"],
+        // Direct uploads go to the object storage's origin (presigned PUTs).
+        connectSrc: ["'self'", ...(options.storage.uploadOrigin ? [options.storage.uploadOrigin] : [])],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -107,7 +104,9 @@ export async function buildApp(
 
   app.decorateRequest("user", undefined as unknown as AuthUser);
   await app.register(async (api) => {
-    api.addHook("preHandler", async (request) => {
+    if (options.onRoute) api.addHook("onRoute", options.onRoute);
+    // Before the body is read: a caller without a valid token gets 401, never a validation error.
+    api.addHook("onRequest", async (request) => {
       if (request.routeOptions.config.public) return;
       request.user = await deps.auth.authenticate(tokenFromHeaders(request.headers));
     });

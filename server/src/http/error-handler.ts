@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ERROR_STATUS, type Envelope, type ErrorCode } from "@beannote/contract";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import { ERROR_STATUS, isErrorCode, type Envelope, type ErrorCode } from "@beannote/contract";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { StorageUnavailableError } from "../storage/storage";
 import { AppError } from "./app-error";
 import { ERROR_MESSAGES, languageOf } from "./messages";
 
@@ -24,6 +28,9 @@ export function sendError(
   details?: Record<string, unknown>,
 ): FastifyReply {
   const status = ERROR_STATUS[code];
+  // Every 429 (and any answer that knows when to come back) says so in the standard header too.
+  const retryAfter = details?.retryAfterSeconds;
+  if (typeof retryAfter === "number" && retryAfter > 0) reply.header("retry-after", Math.ceil(retryAfter));
   const body: Envelope<Record<string, unknown> | null> = {
     status,
     code,
@@ -62,12 +69,60 @@ export function installErrorHandling(app: FastifyInstance): void {
         field: issue.instancePath.replace(/^\//, "").replace(/\//g, "."),
         message: issue.message,
       }));
-      const fieldCode = issues.map((issue) => FIELD_CODES[issue.field.split(".")[0] ?? ""]).find(Boolean);
-      return sendError(request, reply, fieldCode ?? "VALIDATION_FAILED", { issues });
+      // A contract schema may name its own code as the issue's message (e.g. TITLE_TOO_LONG, TEXT_INVALID).
+      const ownCode = issues.map((issue) => issue.message).find(isErrorCode);
+      const routeCodes = request.routeOptions.config?.fieldCodes ?? {};
+      const fieldCode = issues
+        .map((issue) => {
+          const field = issue.field.split(".")[0] ?? "";
+          return routeCodes[field] ?? FIELD_CODES[field];
+        })
+        .find(Boolean);
+      return sendError(request, reply, ownCode ?? fieldCode ?? "VALIDATION_FAILED", { issues });
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error, requestId: request.id }, "storage unavailable");
+      return sendError(request, reply, "STORAGE_UNAVAILABLE");
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, requestId: request.id }, "database unavailable");
+      return sendError(request, reply, "SERVICE_UNAVAILABLE", { retryAfterSeconds: 5 });
     }
     const mapped = fromFastifyError(error);
     if (mapped) return sendError(request, reply, mapped);
     request.log.error({ err: error, requestId: request.id }, "unhandled error");
     return sendError(request, reply, "INTERNAL");
   });
+}
+
+/** Errors the router meets before a route is found (a malformed percent-escape, an overlong parameter). */
+export function frameworkErrorHandler(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendError(request, reply, "BAD_REQUEST");
+}
+
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: "HEADERS_TOO_LARGE",
+  ERR_HTTP_REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
+};
+
+/**
+ * Requests Node refuses before Fastify sees them (headers too large, too slow): still the envelope, in English
+ * since no header could be read.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const code = CLIENT_ERRORS[error.code ?? ""] ?? "BAD_REQUEST";
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify({ status, code, message: ERROR_MESSAGES[code].en, data: null });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

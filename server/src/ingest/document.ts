@@ -1,4 +1,5 @@
 import type { FileFormat, SourceDocument, SourceSection } from "@beannote/contract";
+import { FORMULA } from "../engine/formula";
 import { IngestError } from "./errors";
 import { cleanText, detectLanguage, meaningfulTitle, titleFromFileName } from "./text";
 
@@ -27,14 +28,29 @@ export function sectionText(sections: SourceSection[], limit = 50_000): string {
 }
 
 /**
+ * A deck's cover title when no slide has a centred title: slide 1's title, else its first short line
+ * ("MIPS Lab" above "CMPE 142 – Operating Systems").
+ */
+export function deckCover(sections: SourceSection[]): string | null {
+  const first = sections[0];
+  if (!first) return null;
+  if (!/^Slide \d+$/.test(first.heading)) return first.heading;
+  const block = first.blocks[0];
+  const line = block?.text ?? block?.items?.[0];
+  return line && line.length <= 80 && !/[.!?。！？:：;；,，]$/u.test(line) ? line : null;
+}
+
+/**
  * Finish a parsed document: drop empty blocks and sections, refuse a document without text
- * (FILE_NO_TEXT), pick the title (metadata, else first heading, else the file name) and language.
+ * (FILE_NO_TEXT), pick the title and language. The title is the document's own: its metadata, else its
+ * cover (a deck's title slide, a paper's title line), else its first heading, else the file name.
  */
 export function finishDocument(args: {
   format: FileFormat;
   pageCount: number;
   sections: SourceSection[];
   metaTitle?: string | null;
+  coverTitle?: string | null;
   fileName?: string;
 }): SourceDocument {
   const sections: SourceSection[] = [];
@@ -51,12 +67,14 @@ export function finishDocument(args: {
   const firstHeading = sections.find((s) => meaningfulTitle(s.heading))?.heading;
   const title =
     meaningfulTitle(args.metaTitle) ??
+    meaningfulTitle(args.coverTitle) ??
     (firstHeading ? cleanText(firstHeading) : null) ??
     titleFromFileName(args.fileName);
   return {
     title,
     format: args.format,
-    language: detectLanguage(text),
+    // the LaTeX of formulas is not the document's language (`\\sum`, `\\frac` in a Chinese text)
+    language: detectLanguage(text.includes("$") ? text.replace(FORMULA, " ") : text),
     pageCount: Math.max(args.pageCount, 1),
     sections,
   };

@@ -6,6 +6,7 @@ export type IngestErrorCode = Extract<
   | "FILE_ENCRYPTED"
   | "FILE_CORRUPT"
   | "FILE_NO_TEXT"
+  | "FILE_NO_TEXT_NO_OCR"
   | "FILE_UNSUPPORTED"
   | "FILE_EMPTY"
   | "FILE_TOO_LARGE"
@@ -16,6 +17,7 @@ export const INGEST_ERROR_CODES: readonly IngestErrorCode[] = [
   "FILE_ENCRYPTED",
   "FILE_CORRUPT",
   "FILE_NO_TEXT",
+  "FILE_NO_TEXT_NO_OCR",
   "FILE_UNSUPPORTED",
   "FILE_EMPTY",
   "FILE_TOO_LARGE",
@@ -35,6 +37,10 @@ export const ingestMessages: Record<IngestErrorCode, { zh: string; en: string }>
   FILE_NO_TEXT: {
     zh: "文件中没有可提取的文字（可能是扫描件或纯图片）。",
     en: "The file has no extractable text (it may be scanned or contain only pictures).",
+  },
+  FILE_NO_TEXT_NO_OCR: {
+    zh: "文件中没有可提取的文字（扫描件或纯图片），而此服务器未启用文字识别（OCR），无法读取。",
+    en: "The file has no text layer (it is scanned or contains only pictures), and this server has no text recognition (OCR) to read it.",
   },
   FILE_UNSUPPORTED: {
     zh: "不支持的文件类型，请上传 PDF、Word（DOCX/DOC）或 PowerPoint（PPTX/PPT）文件。",

@@ -215,6 +215,8 @@ const GOOD: Good[] = [
     file: "en-guidance-parental-involvement.doc",
     format: "doc",
     language: "en",
+    // the document's properties, not its first ALL-CAPS line ("TABLE OF CONTENTS")
+    title: "Parental Involvement: Title I, Part A Non-Regulatory Guidance (MS WORD)",
     headings: ["INTRODUCTION", "PURPOSE"],
     phrases: ["The No Child Left Behind Act of 2001"],
   },
@@ -237,6 +239,8 @@ const GOOD: Good[] = [
     format: "ppt",
     language: "en",
     pages: 19,
+    // its properties say "PowerPoint Presentation"; the title slide says "MIPS Lab"
+    title: "MIPS Lab",
     headings: [],
     phrases: ["MIPS Lab", "CMPE 142 – Operating Systems"],
   },
@@ -246,6 +250,7 @@ const GOOD: Good[] = [
     format: "ppt",
     language: "en",
     pages: 33,
+    title: "The COUNTER Code of Practice -Release 1",
     headings: [
       "Working to make online usage statistics more meaningful",
       "Today’s agenda",
@@ -276,6 +281,7 @@ const GOOD: Good[] = [
     file: "corrupt-usereditatom.ppt",
     format: "ppt",
     language: "it",
+    title: "PROGETTO ACCESSORI",
     headings: [],
     phrases: ["VALORIZZAZIONE LINEARE", "AUMENTO MARGINE NEGOZIO"],
   },
@@ -289,8 +295,9 @@ const HOSTILE: [string, IngestError["code"]][] = [
   ["encrypted-password-protected-hello.ppt", "FILE_ENCRYPTED"],
   ["corrupt-truncated.docx", "FILE_CORRUPT"],
   ["zipbomb-large-size-archive.docx", "FILE_CORRUPT"],
-  ["zh-scanned-book-pages-image-only.pdf", "FILE_NO_TEXT"],
-  ["en-scanned-agm-notice-image-only.pdf", "FILE_NO_TEXT"],
+  // parseFile has no OCR: a scan says so (OCR is tested in ocr/ocr.test.ts)
+  ["zh-scanned-book-pages-image-only.pdf", "FILE_NO_TEXT_NO_OCR"],
+  ["en-scanned-agm-notice-image-only.pdf", "FILE_NO_TEXT_NO_OCR"],
   ["zh-lecture-pde-classification-image-only.ppt", "FILE_NO_TEXT"],
 ];
 
@@ -369,5 +376,152 @@ describe("parsing the fixture documents", () => {
     ).rejects.toMatchObject({
       code: "FILE_CORRUPT",
     });
+  });
+});
+
+const parsed = new Map<string, Promise<SourceDocument>>();
+function parsedFixture(file: string): Promise<SourceDocument> {
+  let doc = parsed.get(file);
+  if (!doc) parsed.set(file, (doc = parseFile(read(file), file)));
+  return doc;
+}
+
+/** Non-title text lines of each slide: list items, paragraphs and table cells (notes aside). */
+function slideLines(doc: SourceDocument): Record<number, string[]> {
+  const out: Record<number, string[]> = {};
+  for (const s of doc.sections)
+    for (const b of s.blocks) {
+      if (b.type === "quote") continue;
+      const lines = [...(b.items ?? (b.text ? [b.text] : [])), ...(b.rows ?? []).flat().filter(Boolean)];
+      (out[b.page] ??= []).push(...lines.filter((l) => l.trim()));
+    }
+  return out;
+}
+
+describe("every bullet of the legacy .ppt decks", () => {
+  // Lines per slide as LibreOffice reads the same decks (soffice --convert-to pptx, then the PPTX parser).
+  const REFERENCE: Record<string, Record<number, number>> = {
+    "en-sample-adding-bullet-slide.ppt": { 1: 5 },
+    "en-lecture-mips-lab-operating-systems.ppt": {
+      ...{ 1: 2, 2: 2, 3: 2, 5: 1, 6: 3, 7: 36, 8: 3 },
+      ...{ 13: 1, 14: 2, 15: 4, 16: 27, 17: 1, 18: 1, 19: 1 },
+    },
+    "en-talk-counter-usage-statistics.ppt": {
+      ...{ 1: 4, 2: 9, 3: 6, 4: 4, 5: 7, 6: 4, 7: 4, 8: 1, 9: 11, 10: 24, 11: 18, 12: 42, 13: 2, 14: 7 },
+      ...{ 15: 6, 16: 26, 17: 2, 18: 10, 19: 40, 20: 29, 21: 29, 22: 1, 23: 139, 24: 2, 25: 6, 26: 6 },
+      ...{ 27: 6, 28: 10, 29: 14, 30: 6, 31: 6, 32: 12, 33: 3 },
+    },
+    "en-talk-identity-management.ppt": {
+      ...{ 1: 3, 2: 9, 3: 5, 4: 9, 5: 9, 6: 3, 7: 2, 8: 2, 9: 3, 10: 13, 11: 5, 13: 2, 14: 4, 16: 12 },
+      ...{ 17: 4, 18: 5, 19: 5, 20: 5, 21: 7, 22: 4, 23: 1 },
+    },
+  };
+
+  it.each(Object.keys(REFERENCE))("%s: each slide keeps all its lines", async (file) => {
+    const lines = slideLines(await parsedFixture(file));
+    const counts = Object.fromEntries(Object.entries(lines).map(([page, l]) => [page, l.length]));
+    expect(counts).toEqual(Object.fromEntries(Object.entries(REFERENCE[file]!).map(([p, n]) => [p, n])));
+  });
+
+  it("keeps repeated cells and bullets (a table's row of zeros)", async () => {
+    const lines = slideLines(await parsedFixture("en-talk-counter-usage-statistics.ppt"));
+    expect(lines[19]!.filter((l) => l === "0")).toHaveLength(4);
+    expect(lines[2]).toEqual([
+      "Why was COUNTER formed?",
+      "Who are we?",
+      "Who is supporting and funding us?",
+      "COUNTER Code of Practice",
+      "Principles",
+      "Features",
+      "Compliance and Commitment",
+      "Auditing",
+      "Future Plans",
+    ]);
+  });
+});
+
+describe("words at line ends and soft breaks", () => {
+  it("keeps compounds and joins hyphenation in two-column papers", async () => {
+    const dpr = fullText(await parsedFixture("en-paper-dense-passage-retrieval.pdf"));
+    for (const compound of [
+      "dual-encoder",
+      "cross-attention",
+      "high-dimensional",
+      "open-domain",
+      "fine-tuned",
+    ])
+      expect(dpr).toContain(compound);
+    expect(dpr).not.toMatch(/\b(?:dualencoder|crossattention|highdimensional|opendomain|loglikelihood)\b/i);
+    expect(dpr).toContain("efficient");
+    const jit = fullText(await parsedFixture("en-paper-tracemonkey-trace-jit.pdf"));
+    expect(jit).not.toMatch(/Trace- Monkey|Sun- Spider|floatingpoint|typeunstable|nonnegligible/);
+    expect(jit).toContain("non-negligible");
+  });
+
+  it("keeps a DOCX table cell's paragraphs apart and reads soft breaks as spaces", async () => {
+    const topology = await parsedFixture("zh-study-notes-point-set-topology.docx");
+    const cells = topology.sections.flatMap((s) => s.blocks.flatMap((b) => (b.rows ?? []).flat()));
+    expect(cells).toContain("1.包含空集与全集；2.有限交；3.任意并");
+    const demo = fullText(await parsedFixture("en-calibre-docx-feature-demo.docx"));
+    expect(demo).toContain("Drop caps are used"); // a drop cap is its own paragraph in Word
+    expect(demo).not.toContain("OneThreeTwoFour");
+
+    const doc = await parseFile(await tinyDocx(), "cells.docx");
+    expect(doc.sections.flatMap((s) => s.blocks.flatMap((b) => b.rows ?? []))).toEqual([
+      ["This is a list: A First; A Second; A Third", "Plain cell"],
+    ]);
+    expect(fullText(doc)).toContain("A table text with self-attention.");
+  });
+});
+
+/** A DOCX with a table whose first cell holds four paragraphs, and a paragraph with two soft line breaks. */
+async function tinyDocx(): Promise<Buffer> {
+  const { default: JSZip } = await import("jszip");
+  const zip = new JSZip();
+  const p = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  zip.file(
+    "[Content_Types].xml",
+    `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+  );
+  zip.file(
+    "_rels/.rels",
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+  );
+  zip.file(
+    "word/document.xml",
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
+      `<w:p><w:r><w:t xml:space="preserve">A table</w:t><w:br/><w:t xml:space="preserve">text with self-</w:t><w:br/><w:t>attention.</w:t></w:r></w:p>` +
+      `<w:tbl><w:tr><w:tc>${p("This is a list:")}${p("A First")}${p("A Second")}${p("A Third")}</w:tc><w:tc>${p("Plain cell")}</w:tc></w:tr></w:tbl>` +
+      `</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: "nodebuffer" });
+}
+
+describe("a PDF whose text layer is garbage", () => {
+  const garbage = "·òåãrù 5/a'0í2 ¸÷ ¿ª¼Ó ÄÚ´¦ íÎö ¡£ÓÉ ºÊý Çø";
+  const english =
+    "Photosynthesis is the process by which green plants turn light into chemical energy. It takes place in the chloroplasts of the leaf, and it releases the oxygen that we breathe.";
+
+  async function pdfOf(pages: string[]): Promise<Buffer> {
+    const { PDFDocument, StandardFonts } = await import("pdf-lib");
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (const text of pages) {
+      const page = pdf.addPage([595, 842]);
+      const words = text.split(" ");
+      for (let line = 0; line < 12; line++)
+        page.drawText(words.slice(line % 3).join(" "), { x: 40, y: 780 - line * 18, size: 10, font });
+    }
+    return Buffer.from(await pdf.save());
+  }
+
+  it("is read as having no text layer: no note from it, no language named", async () => {
+    await expect(parseFile(await pdfOf([garbage, garbage]), "broken.pdf")).rejects.toMatchObject({
+      code: "FILE_NO_TEXT_NO_OCR",
+    });
+    const doc = await parseFile(await pdfOf([english, garbage]), "half.pdf");
+    expect(doc.language).toBe("en");
+    expect(doc.sections.flatMap((s) => s.blocks.map((b) => b.page))).not.toContain(2);
+    expect(fullText(doc)).not.toContain("òåã");
   });
 });

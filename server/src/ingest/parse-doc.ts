@@ -1,8 +1,11 @@
+import { createRequire } from "node:module";
 import CFB from "cfb";
 import WordExtractor from "word-extractor";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
+import { EQUATION_PLACEHOLDER } from "./omml";
+import { oleTitle } from "./ole-summary";
 import { countWords, WORDS_PER_PAGE } from "./parse-docx";
 import { cleanText } from "./text";
 
@@ -17,10 +20,15 @@ export async function parseDoc(input: ParseInput): Promise<SourceDocument> {
   let body: string;
   let footnotes = "";
   try {
-    const extracted = await new WordExtractor().extract(input.data);
+    const extracted = await (equationMarkingExtract ?? ((b: Buffer) => new WordExtractor().extract(b)))(
+      input.data,
+    );
     // word-extractor prints "undefined" for a few characters it cannot map (seen inside Cyrillic words).
-    body = extracted.getBody().replace(/(?<=\p{L})undefined(?=\p{L})/gu, "");
-    footnotes = extracted.getFootnotes?.() ?? "";
+    body = extracted
+      .getBody()
+      .replace(/(?<=\p{L})undefined(?=\p{L})/gu, "")
+      .replace(EQUATION_MARK_ALL, EQUATION_PLACEHOLDER);
+    footnotes = (extracted.getFootnotes?.() ?? "").replace(EQUATION_MARK_ALL, EQUATION_PLACEHOLDER);
   } catch (err) {
     throw new IngestError("FILE_CORRUPT", `word-extractor: ${String(err)}`);
   }
@@ -71,8 +79,65 @@ export async function parseDoc(input: ParseInput): Promise<SourceDocument> {
       level: 1,
       blocks: [{ type: "paragraph", text: notes, page: pageNow() }],
     });
-  return finishDocument({ format: "doc", pageCount: pageNow(), sections, fileName: input.fileName });
+  return finishDocument({
+    format: "doc",
+    pageCount: pageNow(),
+    sections,
+    metaTitle: docTitle(input.data),
+    fileName: input.fileName,
+  });
 }
+
+/** Stands for an equation object until the text is out of word-extractor (which keeps private-use characters). */
+const EQUATION_MARK = "\ue0f0";
+const EQUATION_MARK_ALL = /\ue0f0/g;
+/** An equation object's field: `EMBED Equation.3` (or MathType's `Equation.DSMT4`), its result the object's anchor. */
+const EQUATION_FIELD =
+  // eslint-disable-next-line no-control-regex -- Word's field marks are control characters
+  /(\x13[^\x13\x14\x15]*?EMBED\s+"?(?:Equation|MathType)[^\x13\x14\x15]*\x14[^\x13\x14\x15\x01]*)\x01/g;
+
+type Extracted = Awaited<ReturnType<WordExtractor["extract"]>>;
+
+/**
+ * word-extractor with equation objects kept: an `EMBED Equation` field's result (the object anchor, which
+ * word-extractor drops) is marked, same length, in the text pieces before they are joined and cleaned.
+ * Built on word-extractor's internals; when they are not there, null (equations are then left out).
+ */
+const equationMarkingExtract: ((data: Buffer) => Promise<Extracted>) | null = (() => {
+  try {
+    const require = createRequire(import.meta.url);
+    const Base = require("word-extractor/lib/word-ole-extractor.js") as new () => {
+      _pieces?: { text?: unknown }[];
+      buildDocument(): Extracted;
+      extract(reader: unknown): Promise<Extracted>;
+    };
+    const BufferReader = require("word-extractor/lib/buffer-reader.js") as new (b: Buffer) => {
+      open(): Promise<void>;
+      close(): Promise<void>;
+    };
+    if (typeof Base.prototype.buildDocument !== "function") return null;
+    class EquationMarking extends Base {
+      override buildDocument(): Extracted {
+        for (const piece of this._pieces ?? []) {
+          if (typeof piece.text === "string")
+            piece.text = piece.text.replace(EQUATION_FIELD, `$1${EQUATION_MARK}`);
+        }
+        return super.buildDocument();
+      }
+    }
+    return async (data: Buffer) => {
+      const reader = new BufferReader(data);
+      await reader.open();
+      try {
+        return await new EquationMarking().extract(reader);
+      } finally {
+        await reader.close();
+      }
+    };
+  } catch {
+    return null;
+  }
+})();
 
 const NUMBERED = /^((?:\d{1,2}\.)*\d{1,2})\.?\s+\S/;
 
@@ -80,7 +145,7 @@ function headingLevel(raw: string, line: string): number {
   if (line.length > 100 || /[.,;:!?。，；：]$/.test(line)) return 0;
   if (/\t\d+\s*$/.test(raw)) return 0; // a table-of-contents entry
   const letters = line.replace(/[^\p{L}]/gu, "");
-  if (letters.length < 3) return 0;
+  if (letters.length < 3 || !/\p{L}{3}/u.test(line)) return 0; // "F - FI=0" is a formula, not a heading
   const numbered = NUMBERED.exec(line);
   if (numbered && line.split(/\s+/).length <= 12) return Math.min(6, numbered[1]!.split(".").length);
   if (
@@ -90,6 +155,15 @@ function headingLevel(raw: string, line: string): number {
   )
     return 1;
   return 0;
+}
+
+/** The Title of the document's properties, when it has one. */
+function docTitle(buf: Buffer): string | null {
+  try {
+    return oleTitle(CFB.read(buf, { type: "buffer" }));
+  } catch {
+    return null;
+  }
 }
 
 /** FIB flag fEncrypted (bit 8 of the flags word at offset 0x0A of the WordDocument stream). */

@@ -2,9 +2,17 @@ import mammoth from "mammoth";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
-import { cleanText, isCjkCode } from "./text";
-import { allText, kids, parseXml, tagOf, type XNode } from "./xml";
-import { openSafeZip, type ZipLimits } from "./zip";
+import { cleanText, isCjkCode, joinSoftBreaks } from "./text";
+import {
+  EQUATION_ALT_TEXT,
+  EQUATION_PLACEHOLDER,
+  EQUATION_PROG_ID,
+  latexChecker,
+  officeMathText,
+  type LatexCheck,
+} from "./omml";
+import { attr, kids, parseXml, tagOf, textOf, type XNode } from "./xml";
+import { openSafeZip, type SafeZip, type ZipLimits } from "./zip";
 
 /** Words per page used to place blocks on pages when the file does not say how many pages it has. */
 export const WORDS_PER_PAGE = 500;
@@ -21,16 +29,32 @@ export async function parseDocx(input: ParseInput, limits?: ZipLimits): Promise<
   const zip = await openSafeZip(input.data, limits);
   // Inflate every XML part mammoth may read through the capped reader first: a part that inflates
   // past the cap fails here, before mammoth (which has no cap) would spend the memory.
+  const withMath = new Map<string, string>();
   for (const name of zip.names) {
-    if (/\.(xml|rels)$/i.test(name)) await zip.read(name);
+    if (!/\.(xml|rels)$/i.test(name)) continue;
+    const part = await zip.read(name);
+    if (part && /^word\/[^/]+\.xml$/i.test(name) && MATH_MARK.some((m) => part.includes(m)))
+      withMath.set(name, part.toString("utf8"));
   }
   if (!zip.has("word/document.xml")) throw new IngestError("FILE_CORRUPT", "docx without word/document.xml");
+  // mammoth drops Office Math: the parts that hold equations are given to it with each one as a text run.
+  if (withMath.size > 0) {
+    const check = await latexChecker();
+    for (const [name, xml] of withMath) withMath.set(name, rewriteWordMath(xml, check));
+  }
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
-      { buffer: input.data },
+      withMath.size > 0
+        ? ({ file: overlayFile(zip, withMath) } as unknown as { buffer: Buffer })
+        : { buffer: input.data },
       {
-        convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: "" })),
+        convertImage: mammoth.images.imgElement((image) => {
+          // a picture of an equation keeps its place; other pictures are left out
+          const alt = (image as { altText?: string }).altText ?? "";
+          const attributes = { src: "", alt: EQUATION_ALT_TEXT.test(alt) ? EQUATION_PLACEHOLDER : "" };
+          return Promise.resolve(attributes);
+        }),
         ignoreEmptyParagraphs: true,
       },
     );
@@ -63,6 +87,60 @@ export async function parseDocx(input: ParseInput, limits?: ZipLimits): Promise<
   return finishDocument({ format: "docx", pageCount, sections, metaTitle, fileName: input.fileName });
 }
 
+/** What a Word part holding equations contains: Office Math, or an OLE object (Equation Editor 3, MathType). */
+const MATH_MARK = ["oMath", "OLEObject"];
+
+const MATH_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math";
+const WORD_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+function prefixOf(xml: string, ns: string, fallback: string): string {
+  const m = new RegExp(`xmlns:([\\w.-]+)="${ns.replace(/[.]/g, "\\.")}"`).exec(xml.slice(0, 8192));
+  return (m?.[1] ?? fallback).replace(/[.-]/g, "\\$&");
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A Word part with every equation replaced by a text run at its place: `m:oMathPara` (an equation on its
+ * own line) as `$$…$$`, `m:oMath` (inside a line) as `$…$`, an equation object as "[equation]".
+ */
+export function rewriteWordMath(xml: string, check: LatexCheck): string {
+  const m = prefixOf(xml, MATH_NS, "m");
+  const w = prefixOf(xml, WORD_NS, "w");
+  const textRun = (text: string) =>
+    text ? `<${w}:r><${w}:t xml:space="preserve">${escapeXml(text)}</${w}:t></${w}:r>` : "";
+  const convert = (fragment: string, display: boolean): string => {
+    const root = parseXml(fragment)[0];
+    return root ? textRun(officeMathText(root, display, check)) : "";
+  };
+  return xml
+    .replace(new RegExp(`<${w}:object\\b[^>]*>[\\s\\S]*?</${w}:object>`, "g"), (obj) => {
+      const progId = /\bProgID="([^"]*)"/.exec(obj)?.[1] ?? "";
+      return EQUATION_PROG_ID.test(progId)
+        ? `<${w}:t xml:space="preserve">${EQUATION_PLACEHOLDER}</${w}:t>`
+        : obj;
+    })
+    .replace(new RegExp(`<${m}:oMathPara(?=[\\s>])[\\s\\S]*?</${m}:oMathPara>`, "g"), (f) => convert(f, true))
+    .replace(new RegExp(`<${m}:oMath(?=[\\s>])[\\s\\S]*?</${m}:oMath>`, "g"), (f) => convert(f, false));
+}
+
+/** The package as mammoth reads it (its undocumented `file` input), with some parts replaced. */
+function overlayFile(zip: SafeZip, parts: Map<string, string>) {
+  const clean = (name: string) => name.replace(/^\/+/, "");
+  return {
+    exists: (name: string) => zip.has(clean(name)),
+    async read(name: string, encoding?: string): Promise<string | Uint8Array> {
+      const key = clean(name);
+      const replaced = parts.get(key);
+      const bytes = replaced !== undefined ? Buffer.from(replaced, "utf8") : await zip.read(key);
+      if (!bytes) throw new Error(`no part ${key}`);
+      if (encoding === "base64") return bytes.toString("base64");
+      if (encoding) return bytes.toString("utf8");
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+    },
+  };
+}
+
 type RawBlock =
   | { kind: "heading"; text: string; level: number; words: number }
   | { kind: "block"; block: Omit<SourceBlock, "page">; words: number };
@@ -88,6 +166,69 @@ export function countWords(s: string): number {
 
 const CJK_HEADING = /^[一二三四五六七八九十]{1,3}[、．.]\s*\S.{0,38}$/u;
 
+const BLOCK_TAGS = new Set([
+  "p",
+  "li",
+  "ul",
+  "ol",
+  "table",
+  "tr",
+  "td",
+  "th",
+  "blockquote",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+]);
+
+/**
+ * The text of an element: a `<br>` is a soft line break ("self-" + break + "attention" → "self-attention",
+ * "table" + break + "text" → "table text"), and the paragraphs, list items and nested tables inside it (a
+ * table cell's) are kept apart: "This is a list: A First; A Second".
+ */
+function elementText(n: XNode): string {
+  const pieces: string[] = [];
+  let current = "";
+  const flush = () => {
+    const piece = cleanText(joinSoftBreaks(current));
+    if (piece) pieces.push(piece);
+    current = "";
+  };
+  const walk = (x: XNode) => {
+    const text = textOf(x);
+    if (text !== undefined) {
+      current += text;
+      return;
+    }
+    const tag = tagOf(x);
+    if (tag === "br") {
+      current += "\n";
+      return;
+    }
+    if (tag === "img") {
+      if (attr(x, "alt") === EQUATION_PLACEHOLDER) current += EQUATION_PLACEHOLDER;
+      return;
+    }
+    const block = BLOCK_TAGS.has(tag);
+    if (block) flush();
+    for (const c of kids(x)) walk(c);
+    if (block) flush();
+  };
+  for (const c of kids(n)) walk(c);
+  flush();
+  let out = "";
+  for (const piece of pieces) {
+    if (!out) out = piece;
+    else if (/[.!?:;,。！？：；，]$/u.test(out))
+      out += (isCjkCode(out.charCodeAt(out.length - 1)) ? "" : " ") + piece;
+    else out += isCjkCode(out.charCodeAt(out.length - 1)) ? "；" + piece : "; " + piece;
+  }
+  return out;
+}
+
 function walkHtml(html: string): RawBlock[] {
   const out: RawBlock[] = [];
   const roots = parseXml(`<root>${html}</root>`);
@@ -95,7 +236,7 @@ function walkHtml(html: string): RawBlock[] {
     const t = tagOf(n);
     const h = /^h([1-6])$/.exec(t);
     if (h) {
-      const text = cleanText(allText(n));
+      const text = elementText(n);
       if (text) out.push({ kind: "heading", text, level: Number(h[1]), words: countWords(text) });
       return;
     }
@@ -116,7 +257,20 @@ function walkHtml(html: string): RawBlock[] {
       return;
     }
     if (t === "p" || t === "blockquote") {
-      const text = cleanText(allText(n));
+      const text = elementText(n);
+      // A drop cap is a paragraph of its own: "D" + "rop caps are used…" is one word.
+      const prev = out[out.length - 1];
+      if (
+        t === "p" &&
+        prev?.kind === "block" &&
+        prev.block.type === "paragraph" &&
+        /^\p{Lu}$/u.test(prev.block.text ?? "") &&
+        /^\p{Ll}/u.test(text)
+      ) {
+        prev.block.text += text;
+        prev.words = countWords(prev.block.text!);
+        return;
+      }
       // Chinese outline numbering typed as a plain paragraph: "一、常见拓扑空间及其性质".
       if (t === "p" && CJK_HEADING.test(text)) {
         out.push({ kind: "heading", text, level: 1, words: countWords(text) });
@@ -141,14 +295,14 @@ function walkHtml(html: string): RawBlock[] {
 function collectItems(list: XNode, depth: number, items: string[]): void {
   for (const li of kids(list)) {
     if (tagOf(li) !== "li") continue;
-    let own = "";
+    const own: XNode[] = [];
     const nested: XNode[] = [];
     for (const c of kids(li)) {
       const t = tagOf(c);
       if (t === "ul" || t === "ol") nested.push(c);
-      else own += allText(c);
+      else own.push(c);
     }
-    const text = cleanText(own);
+    const text = elementText({ li: own });
     if (text) items.push("  ".repeat(depth) + text);
     for (const n of nested) collectItems(n, depth + 1, items);
   }
@@ -160,7 +314,7 @@ function collectRows(n: XNode, rows: string[][]): void {
     if (t === "tr") {
       const row = kids(c)
         .filter((td) => tagOf(td) === "td" || tagOf(td) === "th")
-        .map((td) => cleanText(allText(td)));
+        .map(elementText);
       if (row.some((x) => x)) rows.push(row);
     } else if (t === "thead" || t === "tbody" || t === "tfoot") {
       collectRows(c, rows);

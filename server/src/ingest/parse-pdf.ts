@@ -3,11 +3,20 @@ import path from "node:path";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 // Must come before pdf.js: it keeps the native Array.prototype.push that pdf.js's polyfills replace.
 import { restoreNativeArrayPush } from "./native-array-push";
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, OPS, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
-import { cleanText, isCjkCode, joinLines, meaningfulTitle } from "./text";
+import type { OcrFileResult, OcrPageRequest } from "./ocr/ocr";
+import {
+  cleanText,
+  composeAccents,
+  isCjkCode,
+  isGarbledText,
+  joinLines,
+  meaningfulTitle,
+  resolveHyphens,
+} from "./text";
 
 restoreNativeArrayPush();
 
@@ -55,7 +64,19 @@ export interface PdfPagesPart {
   pageCount: number;
   pages: [page: number, lines: Line[]][];
   twoColumnPages: number[];
+  /** Pages without a usable text layer that show something (a scan, unmapped glyphs): for OCR. */
+  ocrPages: OcrPageRequest[];
 }
+
+/**
+ * What became of the pages without a text layer: OCR's result, or why there is none. "unavailable"
+ * (OCR off or not installed) leaves them unread; a file with no other text then fails with
+ * FILE_NO_TEXT_NO_OCR.
+ */
+export type PdfOcrOutcome = { kind: "read"; result: OcrFileResult } | { kind: "unavailable" };
+
+/** Either the finished document, or (OCR wanted, pages without text found) the pages read so far. */
+export type PdfFirstPass = { doc: SourceDocument } | { part: PdfPagesPart };
 
 async function withPdf<T>(data: Buffer, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
   let doc: PDFDocumentProxy;
@@ -89,8 +110,21 @@ async function withPdf<T>(data: Buffer, use: (doc: PDFDocumentProxy) => Promise<
 /** Parse a PDF with pdf.js: text lines → columns → paragraphs → sections (outline, else font sizes). */
 export async function parsePdf(input: ParseInput): Promise<SourceDocument> {
   return withPdf(input.data, async (doc) =>
-    assembleDocument(doc, [await readPages(doc, () => true)], input.fileName),
+    assembleDocument(doc, [await readPages(doc, () => true)], input.fileName, { kind: "unavailable" }),
   );
+}
+
+/**
+ * Parse a PDF, or stop after reading its pages when some have no usable text layer, so that the caller
+ * can OCR them (child processes, off this thread) and finish with `assemblePdf`. A text PDF costs the
+ * same as `parsePdf`.
+ */
+export async function parsePdfForOcr(input: ParseInput): Promise<PdfFirstPass> {
+  return withPdf(input.data, async (doc) => {
+    const part = await readPages(doc, () => true);
+    if (part.ocrPages.length > 0) return { part };
+    return { doc: await assembleDocument(doc, [part], input.fileName, { kind: "unavailable" }) };
+  });
 }
 
 /** Reads every `of`-th page starting at page `index + 1`: one share of a PDF split across threads. */
@@ -101,9 +135,13 @@ export async function parsePdfPart(
   return withPdf(input.data, (doc) => readPages(doc, (p) => (p - 1) % part.of === part.index));
 }
 
-/** Builds the document from the page shares that other threads read. */
-export async function assemblePdf(input: ParseInput, parts: PdfPagesPart[]): Promise<SourceDocument> {
-  return withPdf(input.data, (doc) => assembleDocument(doc, parts, input.fileName));
+/** Builds the document from the page shares that other threads read, and OCR's lines for the rest. */
+export async function assemblePdf(
+  input: ParseInput,
+  parts: PdfPagesPart[],
+  ocr: PdfOcrOutcome = { kind: "unavailable" },
+): Promise<SourceDocument> {
+  return withPdf(input.data, (doc) => assembleDocument(doc, parts, input.fileName, ocr));
 }
 
 function mapPdfError(err: unknown): IngestError {
@@ -117,6 +155,7 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
   const pageCount = doc.numPages;
   const pages: [number, Line[]][] = [];
   const twoColumnPages: number[] = [];
+  const ocrPages: OcrPageRequest[] = [];
   const readPage = async (p: number): Promise<void> => {
     let lines: Line[] = [];
     try {
@@ -126,8 +165,13 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
       const content = await page.getTextContent();
       const built = buildLines(content.items as PdfTextItem[], p, viewport.transform, viewport.height);
       const ordered = orderLines(built, 0, viewport.width);
-      lines = ordered.lines;
-      if (ordered.twoColumns) twoColumnPages.push(p);
+      // A text layer that is not text (a font without a usable Unicode map): the page has no text layer.
+      const garbled = isGarbledText(ordered.lines.map((l) => l.text).join("\n"));
+      lines = garbled ? [] : ordered.lines;
+      if (ordered.twoColumns && !garbled) twoColumnPages.push(p);
+      // Only pages that show something are worth OCR: garbled glyphs, or a picture (a scan) without text.
+      if (garbled || (lines.length === 0 && (await paintsImage(page))))
+        ocrPages.push({ page: p, width: viewport.width, height: viewport.height });
       page.cleanup();
     } catch (err) {
       // A damaged page: keep the rest of the document (recovery).
@@ -142,17 +186,45 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
   for (let i = 0; i < numbers.length; i += WINDOW) {
     await Promise.all(numbers.slice(i, i + WINDOW).map(readPage));
   }
-  return { pageCount, pages, twoColumnPages };
+  ocrPages.sort((a, b) => a.page - b.page);
+  return { pageCount, pages, twoColumnPages, ocrPages };
+}
+
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintInlineImageXObjectGroup,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageMaskXObjectGroup,
+  OPS.paintImageMaskXObjectRepeat,
+]);
+
+/** True when a page paints a picture: a page without text and without one is blank, not a scan. */
+async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[] }> }): Promise<boolean> {
+  try {
+    const ops = await page.getOperatorList();
+    return ops.fnArray.some((fn) => IMAGE_OPS.has(fn));
+  } catch {
+    return false;
+  }
+}
+
+/** OCR's lines as the lines of a page: already in reading order (Tesseract finds the columns). */
+function ocrLines(page: number, lines: OcrFileResult["pages"][number]["lines"]): Line[] {
+  return lines.map((l) => ({ text: l.text, x0: l.x0, x1: l.x1, y: l.y, size: l.size, page }));
 }
 
 async function assembleDocument(
   doc: PDFDocumentProxy,
   parts: PdfPagesPart[],
   fileName: string | undefined,
+  ocr: PdfOcrOutcome,
 ): Promise<SourceDocument> {
   const pageCount = doc.numPages;
   const pages: Line[][] = Array.from({ length: pageCount }, () => []);
   const twoColumnPages = new Set<number>();
+  const ocrPages: number[] = [];
   let totalChars = 0;
   for (const part of parts) {
     for (const [page, lines] of part.pages) {
@@ -160,9 +232,21 @@ async function assembleDocument(
       for (const l of lines) totalChars += l.text.length;
     }
     for (const page of part.twoColumnPages) twoColumnPages.add(page);
+    for (const p of part.ocrPages) ocrPages.push(p.page);
+  }
+  if (ocr.kind === "read") {
+    for (const { page, lines } of ocr.result.pages) {
+      if (page < 1 || page > pageCount) continue;
+      pages[page - 1] = ocrLines(page, lines);
+      for (const l of lines) totalChars += l.text.length;
+    }
   }
   if (totalChars === 0 || (pageCount >= 3 && totalChars < pageCount * 3)) {
-    throw new IngestError("FILE_NO_TEXT", `${totalChars} characters on ${pageCount} pages`);
+    const noOcr = ocr.kind === "unavailable" && ocrPages.length > 0;
+    throw new IngestError(
+      noOcr ? "FILE_NO_TEXT_NO_OCR" : "FILE_NO_TEXT",
+      `${totalChars} characters on ${pageCount} pages${ocrPages.length ? `, ${ocrPages.length} without a text layer` : ""}`,
+    );
   }
   dropRunningHeaders(pages);
   const paragraphs = buildParagraphs(pages);
@@ -186,15 +270,31 @@ async function assembleDocument(
     outline.length > 0
       ? sectionsFromOutline(paragraphs, outline, twoColumnPages)
       : sectionsFromFonts(paragraphs);
-  const cover = coverTitle(paragraphs);
+  const ocrCover = ocr.kind === "read" && ocr.result.pages.some((p) => p.page === 1);
+  // OCR's font sizes are estimates: on a scanned cover only a short line, not a large paragraph, is a title.
+  const cover = ocrCover ? shortTitle(coverTitle(paragraphs)) : coverTitle(paragraphs);
   if (outline.length > 0 && cover && sections[0] && !sections[0].heading) sections[0].heading = cover;
-  return finishDocument({
+  const finished = finishDocument({
     format: "pdf",
     pageCount,
     sections,
     metaTitle: meaningfulTitle(metaTitle) ?? cover,
     fileName,
   });
+  if (ocrPages.length === 0) return finished;
+  ocrPages.sort((a, b) => a - b);
+  return {
+    ...finished,
+    ocr:
+      ocr.kind === "read"
+        ? {
+            pages: ocr.result.pages.map((p) => ({ page: p.page, confidence: p.confidence })),
+            unreadablePages: ocr.result.unreadablePages,
+            skippedPages: ocr.result.skippedPages,
+            unavailable: false,
+          }
+        : { pages: [], unreadablePages: [], skippedPages: ocrPages, unavailable: true },
+  };
 }
 
 /** Group pdf.js text items into lines: same baseline, left to right, no large horizontal gap. */
@@ -381,7 +481,7 @@ function edgeLines(lines: Line[]): Line[] {
 
 const SENTENCE_END = /[.!?:;。！？：；]["'”’)]?$/;
 
-/** Join lines into paragraphs: same size, normal line spacing; a hyphenated line end is joined. */
+/** Join lines into paragraphs: same size, normal line spacing; line-end hyphens are decided by the whole document. */
 function buildParagraphs(pages: Line[][]): Paragraph[] {
   const paras: Paragraph[] = [];
   let cur: Paragraph | null = null;
@@ -422,7 +522,8 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
       prev = l;
     }
   }
-  for (const p of paras) p.text = cleanText(p.text);
+  const texts = resolveHyphens(paras.map((p) => composeAccents(cleanText(p.text))));
+  paras.forEach((p, i) => (p.text = texts[i]!));
   return paras.filter((p) => p.text.length > 0);
 }
 
@@ -509,8 +610,14 @@ function sectionsFromOutline(
 
 const BULLET = /^[•●○◦▪■□◆◇►▶✓✔\-–*·]\s+/;
 
+/** Bullets run into one paragraph when their lines join ("• We explain … • We validate …"). */
+const INNER_BULLET = /\s+[•●▪■◆►▶]\s+/;
+
 function toBlock(p: Paragraph): SourceBlock {
-  if (BULLET.test(p.text)) return { type: "list", items: [p.text.replace(BULLET, "")], page: p.page };
+  if (BULLET.test(p.text)) {
+    const items = p.text.replace(BULLET, "").split(INNER_BULLET).filter(Boolean);
+    return { type: "list", items, page: p.page };
+  }
   return { type: "paragraph", text: p.text, page: p.page };
 }
 
@@ -536,6 +643,13 @@ function coverTitle(paras: Paragraph[]): string | null {
   }
   if (!best || best.text.length > 200 || best.size < 12) return null;
   return meaningfulTitle(best.text);
+}
+
+/** A title that reads as one: a few words, mostly letters, not a sentence. */
+function shortTitle(title: string | null): string | null {
+  if (!title || title.length > 60 || SENTENCE_END.test(title)) return null;
+  const letters = title.match(/[\p{L}]/gu)?.length ?? 0;
+  return letters >= 4 && letters >= title.length * 0.6 ? title : null;
 }
 
 /** Sections from font sizes: short paragraphs set larger than the body text are headings. */

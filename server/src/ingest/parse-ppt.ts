@@ -1,8 +1,9 @@
 import CFB from "cfb";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
-import { finishDocument, type ParseInput } from "./document";
+import { deckCover, finishDocument, type ParseInput } from "./document";
+import { oleTitle } from "./ole-summary";
 import { IngestError } from "./errors";
-import { cleanText } from "./text";
+import { cleanText, joinSoftBreaks } from "./text";
 
 // Record types of the PowerPoint binary format ([MS-PPT] 2.13.24).
 const RT_DOCUMENT = 0x03e8;
@@ -27,6 +28,8 @@ const PLACEHOLDER_TEXT =
 interface TextRun {
   type: number;
   text: string;
+  /** Read from the slide's drawing (text boxes) rather than from the SlideListWithText. */
+  drawing?: boolean;
 }
 
 interface Rec {
@@ -45,8 +48,9 @@ interface Rec {
 export async function parsePpt(input: ParseInput): Promise<SourceDocument> {
   let stream: Buffer;
   let names: string[];
+  let cfb: CFB.CFB$Container;
   try {
-    const cfb = CFB.read(input.data, { type: "buffer" });
+    cfb = CFB.read(input.data, { type: "buffer" });
     names = cfb.FileIndex.map((e) => e.name);
     const entry = CFB.find(cfb, "PowerPoint Document");
     if (!entry?.content) throw new Error("no PowerPoint Document stream");
@@ -94,7 +98,8 @@ export async function parsePpt(input: ParseInput): Promise<SourceDocument> {
       const offset = persist.get(s.persistId);
       if (offset !== undefined) {
         const rec = readRecords(stream, offset, Math.min(stream.length, offset + 8 + 0x7fffffff), 1)[0];
-        if (rec && rec.type === RT_SLIDE) runs.push(...slideTextRuns(stream, rec));
+        if (rec && rec.type === RT_SLIDE)
+          runs.push(...slideTextRuns(stream, rec).map((run) => ({ ...run, drawing: true })));
       }
       slides.push(runs);
     }
@@ -107,28 +112,44 @@ export async function parsePpt(input: ParseInput): Promise<SourceDocument> {
   if (slides.length === 0) throw new IngestError("FILE_CORRUPT", "ppt: no slides");
 
   const sections: SourceSection[] = [];
+  let cover: string | null = null; // the first title slide's title (a centred title), else slide 1's
   slides.forEach((runs, i) => {
     const page = i + 1;
     let title = "";
     const blocks: SourceBlock[] = [];
-    const seen = new Set<string>();
+    // Placeholder text is stored twice, in the slide list and in the slide's drawing: each list run hides one
+    // drawing run with the same text. Runs repeated within one of them (table cells "0", "0") all stay.
+    const fromList = new Map<string, number>();
     for (const run of runs) {
       if (run.type === TEXT_NOTES) continue;
       const paras = run.text
         .split(/[\r\n]+/)
-        .map((p) => cleanText(p.split("\u000b").join(" ")))
+        .map((p) => cleanText(joinSoftBreaks(p.split("\u000b").join("\n"))))
         .filter((p) => p && !PLACEHOLDER_TEXT.test(p));
       if (paras.length === 0) continue;
       const key = paras.join("\n");
-      if (seen.has(key)) continue; // the same text in the slide list and in the slide drawing
-      seen.add(key);
-      if ((run.type === TEXT_TITLE || run.type === TEXT_CENTER_TITLE) && !title) title = paras.join(" ");
-      else if (paras.length > 1) blocks.push({ type: "list", items: paras, page });
+      const listed = fromList.get(key) ?? 0;
+      if (run.drawing && listed > 0) {
+        fromList.set(key, listed - 1);
+        continue;
+      }
+      if (!run.drawing) fromList.set(key, listed + 1);
+      if ((run.type === TEXT_TITLE || run.type === TEXT_CENTER_TITLE) && !title) {
+        title = paras.join(" ");
+        if (run.type === TEXT_CENTER_TITLE && cover === null) cover = title;
+      } else if (paras.length > 1) blocks.push({ type: "list", items: paras, page });
       else blocks.push({ type: "paragraph", text: paras[0]!, page });
     }
     if (title || blocks.length > 0) sections.push({ heading: title || `Slide ${page}`, level: 1, blocks });
   });
-  return finishDocument({ format: "ppt", pageCount: slides.length, sections, fileName: input.fileName });
+  return finishDocument({
+    format: "ppt",
+    pageCount: slides.length,
+    sections,
+    metaTitle: oleTitle(cfb),
+    coverTitle: cover ?? deckCover(sections),
+    fileName: input.fileName,
+  });
 }
 
 /** Records between two offsets (one level); stops at the first record that does not fit. */

@@ -1,8 +1,17 @@
 import path from "node:path/posix";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
-import { finishDocument, type ParseInput } from "./document";
+import { deckCover, finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
-import { cleanText } from "./text";
+import { cleanText, joinSoftBreaks } from "./text";
+import {
+  EQUATION_ALT_TEXT,
+  EQUATION_PLACEHOLDER,
+  EQUATION_PROG_ID,
+  isOfficeMath,
+  latexChecker,
+  officeMathText,
+  type LatexCheck,
+} from "./omml";
 import { attr, child, find, findAll, kids, parseXml, tagOf, textOf, type XNode } from "./xml";
 import { openSafeZip, type SafeZip, type ZipLimits } from "./zip";
 
@@ -18,12 +27,15 @@ export async function parsePptx(input: ParseInput, limits?: ZipLimits): Promise<
   const slidePaths = await slideOrder(zip);
   if (slidePaths.length === 0) throw new IngestError("FILE_CORRUPT", "pptx without slides");
   const sections: SourceSection[] = [];
+  let cover: string | null = null; // the first centred title (a title slide)
   for (let i = 0; i < slidePaths.length; i++) {
     const slidePath = slidePaths[i]!;
     const xml = await zip.readText(slidePath);
     if (xml === null) continue;
     const page = i + 1;
-    const { title, blocks } = readShapes(parseXml(xml), page);
+    const check = xml.includes("oMath") ? await latexChecker() : null;
+    const { title, centred, blocks } = readShapes(parseXml(xml), page, check);
+    if (centred && cover === null) cover = title;
     const notes = await readNotes(zip, slidePath, page);
     sections.push({ heading: title || `Slide ${page}`, level: 1, blocks: [...blocks, ...notes] });
   }
@@ -35,6 +47,7 @@ export async function parsePptx(input: ParseInput, limits?: ZipLimits): Promise<
     pageCount: slidePaths.length,
     sections: realSections,
     metaTitle: metaTitle ? decodeXmlText(metaTitle) : null,
+    coverTitle: cover ?? deckCover(realSections),
     fileName: input.fileName,
   });
 }
@@ -98,33 +111,61 @@ interface Para {
   bullet: boolean;
 }
 
-function readParagraphs(txBody: XNode): Para[] {
+/** The equation a PowerPoint paragraph holds (`a14:m` around `m:oMathPara` or `m:oMath`), as text. */
+function mathOf(n: XNode, check: LatexCheck | null): string {
+  if (!check) return EQUATION_PLACEHOLDER;
+  const math = kids(n).find(isOfficeMath);
+  if (!math) return "";
+  return officeMathText(math, tagOf(math).endsWith("oMathPara"), check);
+}
+
+function readParagraphs(txBody: XNode, check: LatexCheck | null = null): Para[] {
   const out: Para[] = [];
   for (const p of kids(txBody)) {
     if (tagOf(p) !== "a:p") continue;
     let text = "";
     let level = 0;
     let bullet = false;
-    for (const c of kids(p)) {
-      const t = tagOf(c);
-      if (t === "a:pPr") {
-        level = Number(attr(c, "lvl") ?? 0) || 0;
-        bullet = kids(c).some((k) => tagOf(k) === "a:buChar" || tagOf(k) === "a:buAutoNum");
-      } else if (t === "a:r" || t === "a:fld") {
-        const tn = child(c, "a:t");
-        if (tn) for (const k of kids(tn)) text += textOf(k) ?? "";
-      } else if (t === "a:br") {
-        text += "\n";
+    const readRuns = (parent: XNode): void => {
+      for (const c of kids(parent)) {
+        const t = tagOf(c);
+        if (t === "a:pPr") {
+          level = Number(attr(c, "lvl") ?? 0) || 0;
+          bullet = kids(c).some((k) => tagOf(k) === "a:buChar" || tagOf(k) === "a:buAutoNum");
+        } else if (t === "a:r" || t === "a:fld") {
+          const tn = child(c, "a:t");
+          if (tn) for (const k of kids(tn)) text += textOf(k) ?? "";
+        } else if (t === "a:br") {
+          text += "\n";
+        } else if (t.endsWith(":m") && kids(c).some(isOfficeMath)) {
+          text += mathOf(c, check);
+        } else if (t === "mc:AlternateContent") {
+          readRuns(chosenContent(c) ?? c);
+        }
       }
-    }
-    const clean = cleanText(text);
+    };
+    readRuns(p);
+    const clean = cleanText(joinSoftBreaks(text));
     if (clean) out.push({ text: clean, level, bullet });
   }
   return out;
 }
 
-function readShapes(roots: XNode[], page: number): { title: string; blocks: SourceBlock[] } {
+/** Requirements of an `mc:Choice` this reader understands: PowerPoint 2010 drawing, where its equations live. */
+const UNDERSTOOD_CHOICE = /^a14$/;
+
+/** The `mc:Choice` of an `mc:AlternateContent` that holds equations, when there is one. */
+function chosenContent(n: XNode): XNode | undefined {
+  return kids(n).find((c) => tagOf(c) === "mc:Choice" && UNDERSTOOD_CHOICE.test(attr(c, "Requires") ?? ""));
+}
+
+function readShapes(
+  roots: XNode[],
+  page: number,
+  check: LatexCheck | null = null,
+): { title: string; centred: boolean; blocks: SourceBlock[] } {
   let title = "";
+  let centred = false;
   const blocks: SourceBlock[] = [];
   const visit = (n: XNode) => {
     const t = tagOf(n);
@@ -134,10 +175,11 @@ function readShapes(roots: XNode[], page: number): { title: string; blocks: Sour
       if (phType && SKIPPED_PLACEHOLDERS.has(phType)) return;
       const txBody = child(n, "p:txBody");
       if (!txBody) return;
-      const paras = readParagraphs(txBody);
+      const paras = readParagraphs(txBody, check);
       if (paras.length === 0) return;
       if ((phType === "title" || phType === "ctrTitle") && !title) {
         title = paras.map((p) => p.text).join(" ");
+        centred = phType === "ctrTitle";
         return;
       }
       const isList = phType === "body" || phType === "obj" || paras.some((p) => p.bullet);
@@ -146,6 +188,25 @@ function readShapes(roots: XNode[], page: number): { title: string; blocks: Sour
       } else {
         for (const p of paras) blocks.push({ type: "paragraph", text: p.text, page });
       }
+      return;
+    }
+    if (t === "mc:AlternateContent") {
+      // an equation's text box comes as a choice (the math) and a fallback (its picture): read the math
+      const choice = chosenContent(n);
+      for (const c of choice ? [choice] : kids(n)) visit(c);
+      return;
+    }
+    if (t === "p:graphicFrame") {
+      const ole = find(n, "p:oleObj");
+      if (ole && EQUATION_PROG_ID.test(attr(ole, "progId") ?? "")) {
+        blocks.push({ type: "paragraph", text: EQUATION_PLACEHOLDER, page });
+        return;
+      }
+    }
+    if (t === "p:pic") {
+      const props = find(n, "p:cNvPr");
+      const alt = `${attr(props ?? {}, "descr") ?? ""} ${attr(props ?? {}, "title") ?? ""}`;
+      if (EQUATION_ALT_TEXT.test(alt)) blocks.push({ type: "paragraph", text: EQUATION_PLACEHOLDER, page });
       return;
     }
     if (t === "a:tbl") {
@@ -157,7 +218,7 @@ function readShapes(roots: XNode[], page: number): { title: string; blocks: Sour
           .map((tc) => {
             const body = child(tc, "a:txBody");
             return body
-              ? readParagraphs(body)
+              ? readParagraphs(body, check)
                   .map((p) => p.text)
                   .join(" ")
               : "";
@@ -170,7 +231,7 @@ function readShapes(roots: XNode[], page: number): { title: string; blocks: Sour
     for (const c of kids(n)) visit(c);
   };
   for (const r of roots) visit(r);
-  return { title, blocks };
+  return { title, centred, blocks };
 }
 
 async function readNotes(zip: SafeZip, slidePath: string, page: number): Promise<SourceBlock[]> {
@@ -180,13 +241,14 @@ async function readNotes(zip: SafeZip, slidePath: string, page: number): Promise
   const xml = await zip.readText(notes.target);
   if (!xml) return [];
   const out: SourceBlock[] = [];
+  const check = xml.includes("oMath") ? await latexChecker() : null;
   for (const root of parseXml(xml)) {
     for (const sp of findAll(root, "p:sp")) {
       const ph = find(sp, "p:ph");
       if (!ph || attr(ph, "type") !== "body") continue;
       const body = child(sp, "p:txBody");
       const text = body
-        ? readParagraphs(body)
+        ? readParagraphs(body, check)
             .map((p) => p.text)
             .join("\n")
         : "";

@@ -10,16 +10,29 @@ import { UPLOAD_MAX_MB_DEFAULT } from "@beannote/contract";
 import { IngestError } from "./errors";
 import { installFastStructuredClone } from "./fast-clone";
 import { parseFile } from "./parse-file";
-import { assemblePdf, parsePdfPart, type PdfPagesPart } from "./parse-pdf";
+import {
+  assemblePdf,
+  parsePdfForOcr,
+  parsePdfPart,
+  type PdfOcrOutcome,
+  type PdfPagesPart,
+} from "./parse-pdf";
+import { parsePptxForOcr, type PptxForOcr } from "./ocr/slide-pictures";
+import { sniffFormat } from "./sniff";
 
-export type ParseRequest = { id: number; filePath: string; fileName?: string; maxBytes?: number } & (
-  | { kind?: "file" }
-  | { kind: "pdf-part"; part: { index: number; of: number } }
-  | { kind: "pdf-assemble"; parts: PdfPagesPart[] }
-);
+export type ParseRequest = { id: number; filePath: string; fileName?: string; maxBytes?: number } &
+  /**
+   * `ocr`: a PDF with pages without a text layer comes back as its pages (`part`), a deck with picture-only
+   * slides with those pictures (`slides`), to be OCRed.
+   */
+  (
+    | { kind?: "file"; ocr?: boolean }
+    | { kind: "pdf-part"; part: { index: number; of: number } }
+    | { kind: "pdf-assemble"; parts: PdfPagesPart[]; ocr?: PdfOcrOutcome }
+  );
 
 export type ParseReply =
-  | { id: number; ok: true; doc?: SourceDocument; part?: PdfPagesPart }
+  | { id: number; ok: true; doc?: SourceDocument; part?: PdfPagesPart; slides?: PptxForOcr }
   | { id: number; ok: false; code: string; detail?: string }
   | { ready: true };
 
@@ -40,7 +53,10 @@ async function handle(req: ParseRequest): Promise<ParseReply> {
     const input = { data, fileName: req.fileName };
     if (req.kind === "pdf-part") return { id: req.id, ok: true, part: await parsePdfPart(input, req.part) };
     if (req.kind === "pdf-assemble")
-      return { id: req.id, ok: true, doc: await assemblePdf(input, req.parts) };
+      return { id: req.id, ok: true, doc: await assemblePdf(input, req.parts, req.ocr) };
+    const format = req.ocr ? sniffFormat(data) : null;
+    if (format === "pdf") return { id: req.id, ok: true, ...(await parsePdfForOcr(input)) };
+    if (format === "pptx") return { id: req.id, ok: true, ...(await parsePptxForOcr(input)) };
     return { id: req.id, ok: true, doc: await parseFile(data, req.fileName, { maxBytes }) };
   } catch (err) {
     if (err instanceof IngestError) return { id: req.id, ok: false, code: err.code, detail: err.detail };

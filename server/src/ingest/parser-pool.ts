@@ -4,12 +4,15 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SourceDocument } from "@beannote/contract";
 import { IngestError, isIngestErrorCode } from "./errors";
+import type { Ocr } from "./ocr/ocr";
+import { mergeSlideOcr, type PptxForOcr } from "./ocr/slide-pictures";
 import type { ParseReply, ParseRequest } from "./parse-worker";
 import type { PdfPagesPart } from "./parse-pdf";
+import { detectLanguage } from "./text";
 
 const SPLIT_PDF_BYTES = 1_500_000;
 
-type Reply = { doc?: SourceDocument; part?: PdfPagesPart };
+type Reply = { doc?: SourceDocument; part?: PdfPagesPart; slides?: PptxForOcr };
 
 export interface ParserPoolOptions {
   /** Number of worker threads (default 2). */
@@ -24,11 +27,21 @@ export interface ParserPoolOptions {
   splitPdfBytes?: number;
   /** The worker script (default ./parse-worker.ts); injectable for tests. */
   workerUrl?: URL;
+  /** Reads PDF pages without a usable text layer (absent: they stay unread, like OCR=off). */
+  ocr?: Ocr;
 }
 
 export interface ParseJobOptions {
   /** The original file name (used only as a fallback title). */
   fileName?: string;
+  /** The language the user reads and writes in (note output or interface language): a hint for OCR. */
+  languageHint?: string | null;
+  /** Cancels the file's OCR (its Tesseract processes are killed). */
+  signal?: AbortSignal;
+  /** OCR progress: "recognising page i of n". */
+  onOcrProgress?: (page: number, of: number) => void;
+  /** Sees each OCR child process started (tests). */
+  onOcrSpawn?: (pid: number) => void;
 }
 
 export interface ParserPool {
@@ -150,16 +163,55 @@ export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
     async parse(filePath, jobOpts = {}) {
       if (closed) throw new Error("parser pool is closed");
       if (slots.length === 0) throw new IngestError("FILE_CORRUPT", "no parser worker could start");
+      const deadline = Date.now() + timeoutMs;
       const base = { filePath, fileName: jobOpts.fileName, maxBytes: opts.maxBytes };
+      const ocrReady = opts.ocr ? (await opts.ocr.status()) === "ready" : false;
       const of = slots.length;
-      if (of < 2 || !(await isLargePdf(filePath, opts.splitPdfBytes ?? SPLIT_PDF_BYTES)))
-        return (await run({ ...base, id: nextId++ })).doc!;
-      const parts = await Promise.all(
-        Array.from({ length: of }, (_, index) =>
-          run({ ...base, id: nextId++, kind: "pdf-part", part: { index, of } }).then((reply) => reply.part!),
-        ),
-      );
-      return (await run({ ...base, id: nextId++, kind: "pdf-assemble", parts })).doc!;
+      let parts: PdfPagesPart[];
+      if (of < 2 || !(await isLargePdf(filePath, opts.splitPdfBytes ?? SPLIT_PDF_BYTES))) {
+        const reply = await run({ ...base, id: nextId++, ocr: ocrReady });
+        if (reply.doc) return reply.doc;
+        if (reply.slides && opts.ocr) {
+          const result = await opts.ocr.recogniseImages({
+            pages: reply.slides.slides.map((s) => ({ page: s.slide, images: s.images })),
+            documentLanguage: reply.slides.doc?.language,
+            languageHint: jobOpts.languageHint,
+            signal: jobOpts.signal,
+            deadline,
+            onProgress: jobOpts.onOcrProgress,
+            onSpawn: jobOpts.onOcrSpawn,
+          });
+          return mergeSlideOcr(reply.slides, result, jobOpts.fileName);
+        }
+        parts = [reply.part!];
+      } else {
+        parts = await Promise.all(
+          Array.from({ length: of }, (_, index) =>
+            run({ ...base, id: nextId++, kind: "pdf-part", part: { index, of } }).then(
+              (reply) => reply.part!,
+            ),
+          ),
+        );
+      }
+      const ocrPages = parts.flatMap((part) => part.ocrPages).sort((a, b) => a.page - b.page);
+      if (!opts.ocr || !ocrReady || ocrPages.length === 0)
+        return (await run({ ...base, id: nextId++, kind: "pdf-assemble", parts })).doc!;
+      // Tesseract runs as child processes of this thread, bounded by the OCR pool, not in a parser thread.
+      const result = await opts.ocr.recognisePdf({
+        filePath,
+        pages: ocrPages,
+        documentLanguage: detectLanguage(partsText(parts)),
+        languageHint: jobOpts.languageHint,
+        signal: jobOpts.signal,
+        deadline,
+        onProgress: jobOpts.onOcrProgress,
+        onSpawn: jobOpts.onOcrSpawn,
+      });
+      if (result.pages.length === 0 && Date.now() >= deadline && result.skippedPages.length > 0)
+        throw new IngestError("PARSE_TIMEOUT", `OCR read no page in ${timeoutMs} ms`);
+      return (
+        await run({ ...base, id: nextId++, kind: "pdf-assemble", parts, ocr: { kind: "read", result } })
+      ).doc!;
     },
     async close() {
       closed = true;
@@ -191,7 +243,7 @@ export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
  * A TypeScript worker is started through a tiny ESM bootstrap that registers tsx inside the worker
  * (`execArgv: ["--import", "tsx"]` does not apply tsx to a worker's entry file on Node 20).
  */
-function workerSource(url: URL): string | URL {
+export function workerSource(url: URL): string | URL {
   if (!url.pathname.endsWith(".ts")) return url;
   const tsxApi = pathToFileURL(
     createRequire(import.meta.url)
@@ -199,6 +251,18 @@ function workerSource(url: URL): string | URL {
       .replace(/\.cjs$/, ".mjs"),
   ).href;
   return `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(url.href)}); });`;
+}
+
+/** A sample of the text layer of some pages, for the OCR language hint. */
+function partsText(parts: PdfPagesPart[], limit = 20_000): string {
+  let text = "";
+  for (const part of parts)
+    for (const [, lines] of part.pages)
+      for (const line of lines) {
+        text += line.text + "\n";
+        if (text.length > limit) return text;
+      }
+  return text;
 }
 
 /** A PDF big enough that splitting its pages across threads pays for opening it once per thread. */

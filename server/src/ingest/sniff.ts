@@ -1,3 +1,4 @@
+import { inflateRawSync } from "node:zlib";
 import CFB from "cfb";
 import type { FileFormat } from "@beannote/contract";
 import { IngestError } from "./errors";
@@ -26,8 +27,14 @@ export function sniffFormat(buf: Buffer): FileFormat {
   throw new IngestError("FILE_UNSUPPORTED");
 }
 
+/**
+ * A zip is a Word or PowerPoint file when it has word/ or ppt/ parts. A package cut short (its central
+ * directory lost) is still named by what its local headers show: those parts, else its content types
+ * ([Content_Types].xml comes first in the files Office writes). Parsing it then fails with FILE_CORRUPT:
+ * a damaged Word file is damaged, not unsupported.
+ */
 function sniffZip(buf: Buffer): FileFormat {
-  const names = zipEntryNames(buf);
+  const { names, complete } = zipEntries(buf);
   let word = false;
   let ppt = false;
   for (const n of names) {
@@ -36,7 +43,65 @@ function sniffZip(buf: Buffer): FileFormat {
   }
   if (word) return "docx";
   if (ppt) return "pptx";
+  const types = contentTypesKind(buf);
+  if (types === "docx" || types === "pptx") return types;
+  const ooxml = (n: string, i: number) =>
+    OOXML_PART.test(n) ||
+    (i === names.length - 1 && n.length > 0 && OOXML_NAMES.some((full) => full.startsWith(n)));
+  if (!complete && types === null && names.some(ooxml))
+    throw new IngestError("FILE_CORRUPT", "office package cut short before its parts are named");
   throw new IngestError("FILE_UNSUPPORTED", "zip without word/ or ppt/ entries");
+}
+
+/** Parts every Office Open XML package has, whatever its kind. */
+const OOXML_PART = /^(?:\[Content_Types\]\.xml|_rels\/\.rels|docProps\/)/;
+/** The same, to recognise a name the cut went through. */
+const OOXML_NAMES = ["[Content_Types].xml", "_rels/.rels", "docProps/", "word/", "ppt/"];
+
+const WORD_TYPES =
+  /wordprocessingml\.(?:document|template)\.main\+xml|ms-word\.(?:document|template)\.macroEnabled|PartName="\/word\//;
+const SLIDE_TYPES =
+  /presentationml\.(?:presentation|slideshow|template)\.main\+xml|ms-powerpoint\.(?:presentation|slideshow|template)\.macroEnabled|PartName="\/ppt\//;
+
+/**
+ * What [Content_Types].xml says the package is, read from its local header (so also in a truncated zip):
+ * "docx", "pptx", "other" (a spreadsheet, …) or null when the part is missing or unreadable.
+ */
+function contentTypesKind(buf: Buffer): "docx" | "pptx" | "other" | null {
+  const sig = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+  for (let p = buf.indexOf(sig), seen = 0; p >= 0 && p + 30 <= buf.length && seen < 50; seen++) {
+    const method = buf.readUInt16LE(p + 8);
+    const compressed = buf.readUInt32LE(p + 18);
+    const nameLen = buf.readUInt16LE(p + 26);
+    const extraLen = buf.readUInt16LE(p + 28);
+    const name = buf.toString("utf8", p + 30, Math.min(buf.length, p + 30 + nameLen));
+    const start = p + 30 + nameLen + extraLen;
+    if (name === "[Content_Types].xml" && start < buf.length) {
+      // sizes may be deferred to a data descriptor (0 here): read what there is, at most 256 KiB
+      const end = Math.min(buf.length, start + (compressed > 0 ? compressed : 256 * 1024));
+      let text: string;
+      try {
+        const data = buf.subarray(start, end);
+        text = (
+          method === 0
+            ? data
+            : method === 8
+              ? inflateRawSync(data, {
+                  finishFlush: 2 /* Z_SYNC_FLUSH: a cut stream gives what it has */,
+                  maxOutputLength: 1 << 20,
+                })
+              : Buffer.alloc(0)
+        ).toString("utf8");
+      } catch {
+        return null;
+      }
+      if (WORD_TYPES.test(text)) return "docx";
+      if (SLIDE_TYPES.test(text)) return "pptx";
+      return /<Types\b/.test(text) && /<\/Types>/.test(text) ? "other" : null;
+    }
+    p = buf.indexOf(sig, start);
+  }
+  return null;
 }
 
 function sniffCfb(buf: Buffer): FileFormat {
@@ -60,6 +125,11 @@ function sniffCfb(buf: Buffer): FileFormat {
  * from the local file headers so that the format can still be named (parsing then fails).
  */
 export function zipEntryNames(buf: Buffer, max = 10_000): string[] {
+  return zipEntries(buf, max).names;
+}
+
+/** Entry names, and whether they come from a complete central directory. */
+function zipEntries(buf: Buffer, max = 10_000): { names: string[]; complete: boolean } {
   const names: string[] = [];
   const eocd = findEocd(buf);
   if (eocd >= 0) {
@@ -73,7 +143,7 @@ export function zipEntryNames(buf: Buffer, max = 10_000): string[] {
       names.push(buf.toString("utf8", p + 46, Math.min(buf.length, p + 46 + nameLen)));
       p += 46 + nameLen + extraLen + commentLen;
     }
-    if (names.length > 0) return names;
+    if (names.length > 0) return { names, complete: true };
   }
   const sig = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
   let p = buf.indexOf(sig);
@@ -82,7 +152,7 @@ export function zipEntryNames(buf: Buffer, max = 10_000): string[] {
     names.push(buf.toString("utf8", p + 30, Math.min(buf.length, p + 30 + nameLen)));
     p = buf.indexOf(sig, p + 30 + nameLen);
   }
-  return names;
+  return { names, complete: false };
 }
 
 function findEocd(buf: Buffer): number {

@@ -12,7 +12,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
-  htmlEntities: false,
+  // Also decodes numeric character references ("&#9;", "&#x4E2D;"), which LibreOffice writes into PPTX text.
+  htmlEntities: true,
 });
 
 /** Parse OOXML (never has a DOCTYPE: one is refused, which rules out entity expansion attacks). */

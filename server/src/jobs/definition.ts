@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { JobEventType } from "@beannote/contract";
+import type { ErrorCode, JobEventType } from "@beannote/contract";
 import type { JobReason, JobRow } from "./queue";
 
 export interface JobContext<P> {
@@ -7,10 +7,15 @@ export interface JobContext<P> {
   payload: P;
   /** Aborted when the job is cancelled, its lease is lost, or the worker stops. */
   signal: AbortSignal;
-  /** Records progress on the job row and sends a `progress` event. */
-  progress(step: string, percent: number, messageKey: string): Promise<void>;
+  /** Records progress on the job row and sends a `progress` event; `params` fill the message's placeholders. */
+  progress(
+    step: string,
+    percent: number,
+    messageKey: string,
+    params?: Record<string, string | number>,
+  ): Promise<void>;
   /** Sends a `partial` event (or another type) to the job's SSE watchers. */
-  emit(type: Exclude<JobEventType, "done" | "error">, data: unknown): Promise<void>;
+  emit(type: Exclude<JobEventType, "done" | "error" | "restart">, data: unknown): Promise<void>;
   /** Renews the lease now (the worker also does it on a timer); throws when the job was cancelled. */
   heartbeat(): Promise<void>;
 }
@@ -28,6 +33,8 @@ export interface JobSpec<P = unknown> {
   payload: z.ZodType<P>;
   maxAttempts: number;
   backoff: BackoffOptions;
+  /** The code of a failure that carries none of its own (a model down, a bug); INTERNAL unless given. */
+  failureCode?: ErrorCode;
 }
 
 export interface JobDefinition<P = unknown> extends JobSpec<P> {
@@ -50,6 +57,16 @@ export function backoffDelay(
 ): number {
   const raw = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(raw * (0.8 + 0.4 * random()));
+}
+
+/**
+ * Thrown by a handler that must wait for something outside itself (a file still being parsed): the worker puts
+ * the job back in the queue until `delayMs` from now without counting an attempt, and its slot runs other work.
+ */
+export class DeferJob extends Error {
+  constructor(readonly delayMs: number) {
+    super(`job deferred by ${delayMs} ms`);
+  }
 }
 
 /** An error a retry cannot fix (bad input, a hostile file); the job fails at once. */

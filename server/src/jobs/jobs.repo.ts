@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { jobEvents, jobs } from "../db/schema";
 
@@ -39,7 +39,11 @@ export const jobsRepo = {
             or (${jobs.status} = 'running' and ${jobs.leaseUntil} < ${nowIso}::timestamptz))`,
         ),
       )
-      .orderBy(asc(jobs.runAt))
+      // Fair share: the jobs of a user who already has one running queue behind those of users who have none.
+      .orderBy(
+        sql`exists (select 1 from ${jobs} as running where running.user_id = ${jobs.userId} and running.status = 'running')`,
+        asc(jobs.runAt),
+      )
       .limit(1)
       .for("update", { skipLocked: true });
     const rows = await db
@@ -84,15 +88,18 @@ export const jobsRepo = {
     return rows.length > 0;
   },
 
-  /** Gives a held job back to the queue without counting the attempt (the worker is shutting down). */
-  async release(db: DbOrTx, id: string, workerId: string, now: Date): Promise<void> {
+  /**
+   * Gives a held job back to the queue without counting the attempt, to run from `runAt` (the worker is shutting
+   * down, or the job waits for something outside itself).
+   */
+  async release(db: DbOrTx, id: string, workerId: string, now: Date, runAt: Date = now): Promise<void> {
     await db
       .update(jobs)
       .set({
         status: "queued",
         lockedBy: null,
         leaseUntil: null,
-        runAt: now,
+        runAt,
         attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
         updatedAt: now,
       })
@@ -118,6 +125,39 @@ export const jobsRepo = {
     return rows[0];
   },
 
+  /**
+   * Opens attempt `attempt` of a job with a clean stream: drops the events of earlier attempts, resets the
+   * progress and writes one `restart` event. Once per attempt (a job back from waiting keeps its stream).
+   */
+  async restartEvents(
+    db: DbOrTx,
+    jobId: string,
+    attempt: number,
+    now: Date,
+  ): Promise<JobEventRow | undefined> {
+    return db.transaction(async (tx) => {
+      const opened = await tx
+        .select({ id: jobEvents.id })
+        .from(jobEvents)
+        .where(
+          and(
+            eq(jobEvents.jobId, jobId),
+            eq(jobEvents.type, "restart"),
+            sql`(${jobEvents.data}->>'attempt')::int = ${attempt}`,
+          ),
+        )
+        .limit(1);
+      if (opened.length > 0) return undefined;
+      await tx.delete(jobEvents).where(eq(jobEvents.jobId, jobId));
+      await tx.update(jobs).set({ progress: null, updatedAt: now }).where(eq(jobs.id, jobId));
+      const rows = await tx
+        .insert(jobEvents)
+        .values({ jobId, type: "restart", data: { attempt } })
+        .returning();
+      return rows[0];
+    });
+  },
+
   async insertEvent(db: DbOrTx, row: typeof jobEvents.$inferInsert): Promise<JobEventRow> {
     const rows = await db.insert(jobEvents).values(row).returning();
     return rows[0]!;
@@ -139,5 +179,16 @@ export const jobsRepo = {
       .where(and(eq(jobEvents.jobId, jobId), gt(jobEvents.id, afterId)))
       .orderBy(asc(jobEvents.id))
       .limit(limit);
+  },
+
+  /** The user's latest job of `name` whose payload names `noteId` (an artefact's latest generation). */
+  async latestForNote(db: DbOrTx, name: string, userId: string, noteId: string): Promise<JobRow | undefined> {
+    const rows = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, name), eq(jobs.userId, userId), sql`${jobs.payload}->>'noteId' = ${noteId}`))
+      .orderBy(desc(jobs.createdAt))
+      .limit(1);
+    return rows[0];
   },
 };

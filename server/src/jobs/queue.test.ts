@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openDatabase, type Database } from "../db/client";
 import { testDatabases, type TestDatabase } from "../../test/test-db";
-import { backoffDelay, defineJob, PermanentJobError, type JobDefinition } from "./definition";
+import { memberRepo } from "../modules/member/member.repo";
+import { backoffDelay, DeferJob, defineJob, PermanentJobError, type JobDefinition } from "./definition";
 import { createJobQueue, type JobQueue } from "./queue";
 import { createWorker, type Worker } from "./worker";
 
@@ -78,6 +79,68 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
       queue.claim(["test.pair"], "w2", 30_000),
     ]);
     expect(claimed.map((job) => job?.id).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it("gives each user a fair share: a user's next job queues behind another user's first", async () => {
+    const user = async (id: string) => {
+      await memberRepo.insertUser(database.db, {
+        id,
+        email: `${id}@example.test`,
+        passwordHash: "x",
+        nickname: id,
+      });
+      return id;
+    };
+    const [ann, ben] = [await user("100000001"), await user("100000002")];
+    const a1 = await queue.enqueue("test.fair", {}, { userId: ann });
+    const a2 = await queue.enqueue("test.fair", {}, { userId: ann });
+    const a3 = await queue.enqueue("test.fair", {}, { userId: ann });
+    const b1 = await queue.enqueue("test.fair", {}, { userId: ben });
+    const order = [];
+    for (let i = 0; i < 4; i++) order.push((await queue.claim(["test.fair"], "w", 30_000))?.id);
+    // ann's first runs; ben's first goes before ann's second although it was queued later
+    expect(order).toEqual([a1.id, b1.id, a2.id, a3.id]);
+  });
+
+  it("a job waiting for something outside itself gives its slot back and keeps its attempt", async () => {
+    let ready = false;
+    let waits = 0;
+    const ran: string[] = [];
+    startWorker([
+      defineJob({
+        name: "test.waits",
+        payload: z.object({}),
+        maxAttempts: 1,
+        backoff: { baseMs: 10, maxMs: 10 },
+        async handler() {
+          if (!ready) {
+            waits++;
+            throw new DeferJob(50);
+          }
+          ran.push("waits");
+          return null;
+        },
+      }),
+      defineJob({
+        name: "test.quick",
+        payload: z.object({}),
+        maxAttempts: 1,
+        backoff: { baseMs: 10, maxMs: 10 },
+        async handler() {
+          ran.push("quick");
+          return null;
+        },
+      }),
+    ]); // one slot
+    const waiting = await queue.enqueue("test.waits", {});
+    await until(async () => waits >= 2);
+    const quick = await queue.enqueue("test.quick", {});
+    await until(async () => (await queue.get(quick.id))?.status === "done", 3000);
+    expect(ran).toEqual(["quick"]);
+    ready = true;
+    await until(async () => (await queue.get(waiting.id))?.status === "done", 3000);
+    expect(await queue.get(waiting.id)).toMatchObject({ attempts: 1 });
+    expect(waits).toBeGreaterThanOrEqual(2);
   });
 
   it("does not run a job before its run_at", async () => {
@@ -245,15 +308,44 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     const job = await queue.enqueue("test.progress", {});
     await until(async () => (await queue.get(job.id))?.status === "done");
     await untilLastEvent(job.id);
+    // Finished is 100 %, whatever the handler reported last.
     expect((await queue.get(job.id))?.progress).toEqual({
-      step: "read",
-      percent: 40,
-      messageKey: "progress.reading",
+      step: "done",
+      percent: 100,
+      messageKey: "progress.done",
     });
-    expect((await queue.eventsAfter(job.id, 0)).map((event) => event.type)).toEqual([
-      "progress",
-      "partial",
-      "done",
+    const events = await queue.eventsAfter(job.id, 0);
+    expect(events.map((event) => event.type)).toEqual(["progress", "partial", "done"]);
+    expect(events[0]!.data).toEqual({ step: "read", percent: 40, messageKey: "progress.reading" });
+  });
+
+  it("starts each retry on a clean stream: only the last attempt's events remain", async () => {
+    let attempt = 0;
+    startWorker([
+      defineJob({
+        name: "test.retried",
+        payload: z.object({}),
+        maxAttempts: 2,
+        backoff: { baseMs: 50, maxMs: 50 },
+        async handler({ progress, emit }) {
+          attempt++;
+          await progress("write", 30 * attempt, "progress.writing");
+          await emit("partial", { attempt, index: 0 });
+          if (attempt === 1) throw new Error("model timed out");
+          return { attempt };
+        },
+      }),
     ]);
+    const job = await queue.enqueue("test.retried", {});
+    await until(async () => (await queue.get(job.id))?.status === "done");
+    await untilLastEvent(job.id);
+    const events = await queue.eventsAfter(job.id, 0);
+    expect(events.map((event) => [event.type, event.data])).toEqual([
+      ["restart", { attempt: 2 }],
+      ["progress", { step: "write", percent: 60, messageKey: "progress.writing" }],
+      ["partial", { attempt: 2, index: 0 }],
+      ["done", { attempt: 2 }],
+    ]);
+    expect((await queue.get(job.id))?.progress).toMatchObject({ percent: 100 });
   });
 });

@@ -70,6 +70,14 @@ export function createJobQueue(deps: JobQueueDeps) {
       return job;
     },
 
+    /**
+     * Wakes this process's idle workers for `name`: call it once the transaction that enqueued a job has
+     * committed (a worker woken by `enqueue` inside it may have looked before the row was visible).
+     */
+    wake(name: string): void {
+      notifier.emit(ENQUEUED, name);
+    },
+
     /** Calls `listener` when this process enqueues a job (workers of this process then claim at once). */
     onEnqueue(listener: (name: string) => void): () => void {
       notifier.on(ENQUEUED, listener);
@@ -84,6 +92,11 @@ export function createJobQueue(deps: JobQueueDeps) {
 
     async release(jobId: string, workerId: string): Promise<void> {
       await jobsRepo.release(db, jobId, workerId, now());
+    },
+
+    /** Puts a held job back in the queue until `runAt` without counting the attempt (see `DeferJob`). */
+    async defer(jobId: string, workerId: string, runAt: Date): Promise<void> {
+      await jobsRepo.release(db, jobId, workerId, now(), runAt);
     },
 
     get: (jobId: string) => jobsRepo.find(db, jobId),
@@ -120,6 +133,10 @@ export function createJobQueue(deps: JobQueueDeps) {
       return row;
     },
 
+    /** The user's latest job of `name` for a note (queued, running or ended). */
+    latestForNote: (name: string, userId: string, noteId: string, tx?: DbOrTx) =>
+      jobsRepo.latestForNote(tx ?? db, name, userId, noteId),
+
     eventsAfter: (jobId: string, afterId: number) => jobsRepo.eventsAfter(db, jobId, afterId),
     hasFinalEvent: (jobId: string) => jobsRepo.hasFinalEvent(db, jobId),
 
@@ -129,10 +146,19 @@ export function createJobQueue(deps: JobQueueDeps) {
       return () => notifier.off(jobId, listener);
     },
 
+    /** Starts a retried job's attempt on a clean stream (see `jobsRepo.restartEvents`); false if already. */
+    async restart(jobId: string, attempt: number): Promise<boolean> {
+      const opened = await jobsRepo.restartEvents(db, jobId, attempt, now());
+      if (opened) notifier.emit(jobId);
+      return Boolean(opened);
+    },
+
     async complete(jobId: string, workerId: string, result: unknown): Promise<boolean> {
       const at = now();
       return jobsRepo.updateHeld(db, jobId, workerId, {
         status: "done",
+        // Finished is 100 %, whatever step the handler reported last.
+        progress: { step: "done", percent: 100, messageKey: "progress.done" },
         result: result ?? null,
         lockedBy: null,
         leaseUntil: null,

@@ -98,7 +98,9 @@ describe.each(testDatabases)("a worker killed with SIGKILL on $name", (kind) => 
         result: { finishedBy: second.process.pid },
       });
       const events = await queue.eventsAfter(job.id, 0);
-      expect(events.map((event) => event.type)).toEqual(["progress", "progress", "done"]);
+      // The killed attempt's progress is gone: the takeover starts its watchers on a clean stream.
+      expect(events.map((event) => event.type)).toEqual(["restart", "progress", "done"]);
+      expect(events[0]!.data).toEqual({ attempt: 2 });
     });
   });
 

@@ -1,8 +1,9 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import { ERROR_STATUS, isErrorCode } from "@beannote/contract";
-import { backoffDelay, PermanentJobError, type JobContext, type JobDefinition } from "./definition";
+import { ERROR_STATUS, isErrorCode, type ErrorCode } from "@beannote/contract";
+import { backoffDelay, DeferJob, PermanentJobError, type JobContext, type JobDefinition } from "./definition";
 import type { JobQueue, JobReason, JobRow } from "./queue";
+import { isDatabaseUnavailable } from "../db/unavailable";
 
 export interface WorkerLogger {
   info(obj: object, msg?: string): void;
@@ -43,13 +44,16 @@ class AbortedError extends Error {
   }
 }
 
-/** The failure reason of an error: its contract code when it has one, else INTERNAL. */
-export function reasonOf(error: unknown): JobReason {
-  if (error && typeof error === "object" && "code" in error && typeof error.code === "string") {
-    const message = error instanceof Error ? error.message : error.code;
+/**
+ * The failure reason of an error: its contract code when it has one, else the job's own failure code
+ * (a system error's code, such as ECONNRESET, is not a contract code: it stays in the message).
+ */
+export function reasonOf(error: unknown, fallback: ErrorCode = "INTERNAL"): JobReason {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error && typeof error === "object" && "code" in error && isErrorCode(error.code)) {
     return { code: error.code, message };
   }
-  return { code: "INTERNAL", message: error instanceof Error ? error.message : String(error) };
+  return { code: fallback, message };
 }
 
 /** A retry cannot fix bad input: permanent errors, and errors carrying a contract code below 500. */
@@ -93,6 +97,8 @@ export function createWorker(options: WorkerOptions): Worker {
     for (const waker of wakers) waker();
   };
   const loops: Promise<void>[] = [];
+  /** Wake-ups for deferred jobs, so one comes back on time without waiting for the next poll. */
+  const deferTimers = new Set<NodeJS.Timeout>();
   let unsubscribe: (() => void) | undefined;
   let unsubscribeCancel: (() => void) | undefined;
 
@@ -139,19 +145,34 @@ export function createWorker(options: WorkerOptions): Worker {
     }, heartbeatMs);
     if (job.cancelRequested) abort("cancelled");
 
+    // Progress and events are written in the order they were asked for, even when a handler does not await
+    // them (a progress callback), so a stream never steps back.
+    let written: Promise<unknown> = Promise.resolve();
+    const inOrder = (write: () => Promise<void>): Promise<void> => {
+      const next = written.then(write, write);
+      written = next.catch(() => {});
+      return next;
+    };
     const ctx: JobContext<unknown> = {
       job,
       payload: undefined,
       signal: controller.signal,
-      async progress(step, percent, messageKey) {
+      async progress(step, percent, messageKey, params) {
         checkAborted();
-        const progress = { step, percent: Math.max(0, Math.min(100, Math.round(percent))), messageKey };
-        await queue.setProgress(job.id, workerId, progress);
-        await queue.appendEvent(job.id, "progress", progress);
+        const progress = {
+          step,
+          percent: Math.max(0, Math.min(100, Math.round(percent))),
+          messageKey,
+          ...(params ? { params } : {}),
+        };
+        await inOrder(async () => {
+          await queue.setProgress(job.id, workerId, progress);
+          await queue.appendEvent(job.id, "progress", progress);
+        });
       },
       async emit(type, data) {
         checkAborted();
-        await queue.appendEvent(job.id, type, data);
+        await inOrder(async () => void (await queue.appendEvent(job.id, type, data)));
       },
       async heartbeat() {
         await beat();
@@ -165,6 +186,8 @@ export function createWorker(options: WorkerOptions): Worker {
       if (!parsed.success)
         throw new PermanentJobError("BAD_REQUEST", `invalid payload: ${parsed.error.message}`);
       ctx.payload = parsed.data;
+      // A retry (or a takeover from a dead worker) starts over, so its watchers start over too.
+      if (job.attempts > 1 && (await queue.restart(job.id, job.attempts))) job.progress = null;
       const result = await definition.handler(ctx);
       checkAborted();
       if (await queue.complete(job.id, workerId, result)) {
@@ -178,14 +201,22 @@ export function createWorker(options: WorkerOptions): Worker {
         await queue.release(job.id, workerId);
       } else if (cause === "cancelled") {
         await finishFailed(job, definition, { code: "JOB_CANCELLED", message: "cancelled" }, "cancelled");
+      } else if (thrown instanceof DeferJob) {
+        await queue.defer(job.id, workerId, new Date(queue.now().getTime() + thrown.delayMs));
+        const timer = setTimeout(() => {
+          deferTimers.delete(timer);
+          wake();
+        }, thrown.delayMs);
+        deferTimers.add(timer);
       } else {
-        const reason = reasonOf(thrown);
+        const reason = reasonOf(thrown, definition.failureCode);
         if (!isPermanent(thrown) && job.attempts < maxAttempts) {
           const delay = backoffDelay(definition.backoff, job.attempts, options.random);
           logger.warn({ jobId: job.id, attempt: job.attempts, delay, reason }, "job failed; will retry");
           await queue.retryLater(job.id, workerId, reason, new Date(queue.now().getTime() + delay));
         } else {
-          if (reason.code === "INTERNAL") logger.error({ err: thrown, jobId: job.id }, "job failed");
+          if (!isErrorCode((thrown as { code?: unknown } | undefined)?.code))
+            logger.error({ err: thrown, jobId: job.id }, "job failed");
           await finishFailed(job, definition, reason, "failed");
         }
       }
@@ -202,7 +233,9 @@ export function createWorker(options: WorkerOptions): Worker {
         job = await queue.claim(names, workerId, leaseMs);
       } catch (error) {
         if (stopping.signal.aborted) break;
-        logger.error({ err: error }, "job claim failed");
+        // A database restart is said once a poll in one line; anything else is a fault worth its stack.
+        if (isDatabaseUnavailable(error)) logger.warn({ workerId }, "job claim failed: database unavailable");
+        else logger.error({ err: error }, "job claim failed");
       }
       if (job) {
         await run(job).catch((error) =>
@@ -238,6 +271,8 @@ export function createWorker(options: WorkerOptions): Worker {
       unsubscribe?.();
       unsubscribeCancel?.();
       stopping.abort();
+      for (const timer of deferTimers) clearTimeout(timer);
+      deferTimers.clear();
       wake();
       for (const controller of active.values()) {
         if (!controller.signal.aborted) controller.abort(new AbortedError("shutdown"));

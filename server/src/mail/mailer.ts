@@ -12,7 +12,11 @@ export interface Mailer {
 }
 
 /** nodemailer over SMTP_URL; without it every mail (code included) is written to the server log. */
-export function createMailer(options: { smtpUrl?: string; from: string; logger: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  logger: Pick<FastifyBaseLogger, "info">;
+}): Mailer {
   if (!options.smtpUrl) {
     return {
       async send(message) {

@@ -11,11 +11,20 @@ export class ApiError extends Error {
   readonly code?: ErrorCode;
   readonly transport?: TransportErrorName;
   readonly transportCode?: number;
+  /** The body's `data` on failure (e.g. BEANS_INSUFFICIENT says how many Beancoins were needed). */
+  readonly details?: Record<string, unknown>;
 
-  constructor(init: { status: number; message: string; code?: string; transport?: TransportErrorName }) {
+  constructor(init: {
+    status: number;
+    message: string;
+    code?: string;
+    transport?: TransportErrorName;
+    details?: Record<string, unknown>;
+  }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
+    if (init.details) this.details = init.details;
     if (isErrorCode(init.code)) this.code = init.code;
     if (init.transport) {
       this.transport = init.transport;

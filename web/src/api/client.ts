@@ -51,8 +51,11 @@ export function unwrap<T>(body: unknown, httpStatus: number): T {
       code: httpStatus >= 500 ? "INTERNAL" : "BAD_REQUEST",
     });
   }
-  if (env.status !== 200)
-    throw new ApiError({ status: env.status, message: env.message ?? "", code: env.code });
+  if (env.status !== 200) {
+    const details =
+      env.data && typeof env.data === "object" ? (env.data as Record<string, unknown>) : undefined;
+    throw new ApiError({ status: env.status, message: env.message ?? "", code: env.code, details });
+  }
   return env.data as T;
 }
 
@@ -108,6 +111,15 @@ export function upload<T>(
   filename: string,
   options: UploadOptions = {},
 ): Promise<T> {
+  return uploadFiles<T>(path, [{ file, filename }], options);
+}
+
+/** Multipart upload of several files, each in a `file` field, with progress (one request). */
+export function uploadFiles<T>(
+  path: string,
+  files: { file: Blob; filename: string }[],
+  options: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
@@ -115,7 +127,7 @@ export function upload<T>(
     for (const [key, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(key, value);
     const form = new FormData();
     for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
-    form.append("file", file, filename);
+    for (const { file, filename } of files) form.append("file", file, filename);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };

@@ -49,6 +49,10 @@ export function putBytes(
 export const filesApi = {
   uploadUrl: (body: UploadUrlRequest) => request<UploadUrlResponse>("POST", "/file/upload-url", { body }),
   info: (fileId: string) => request<FileInfo>("GET", `/file/${encodeURIComponent(fileId)}`),
+  /** After a PUT straight to object storage (which answers without a FileInfo): check the bytes, parse. */
+  complete: (fileId: string) => request<FileInfo>("POST", `/file/${encodeURIComponent(fileId)}/complete`),
+  /** Deletes an uploaded file no note uses yet. */
+  remove: (fileId: string) => request<unknown>("DELETE", `/file/${encodeURIComponent(fileId)}`),
   /** The file as PDF bytes for the source viewer; rejects with the server's code (e.g. PREVIEW_UNAVAILABLE). */
   async preview(fileId: string, signal?: AbortSignal): Promise<{ bytes: ArrayBuffer; contentType: string }> {
     let response: Response;

@@ -3,6 +3,7 @@ import { Drawer, Layout } from "antd";
 import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PageLoader } from "../components/PageLoader";
+import { BeansInsufficientModal } from "../features/beans/BeansInsufficientModal";
 import { Brand } from "./Brand";
 import { NavBar } from "./NavBar";
 import { SideMenu } from "./SideMenu";
@@ -65,6 +66,7 @@ export function AppLayout() {
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
+            <BeansInsufficientModal />
           </div>
         </main>
       </Layout>

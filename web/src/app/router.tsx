@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
             handle: handle("note"),
           },
           {
+            path: "/subNote/pages/review",
+            element: page(() => import("../pages/review/ReviewPage"), "ReviewPage"),
+            handle: handle("review"),
+          },
+          {
             path: "/subOthers/pages/setting",
             element: page(() => import("../pages/setting/SettingPage"), "SettingPage"),
             handle: handle("setting"),

@@ -38,6 +38,8 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   "common.ok",
   "about.appVersion",
   "about.clientVersion",
+  "flashcards.interval.minutes",
+  "podcast.player.pause", // "Pause" in German and French too
 ]);
 
 const en = flatten(read("en-US"));

@@ -64,18 +64,3 @@ export const throttleEvents = pgTable(
   },
   (table) => [index("throttle_events_kind_key_idx").on(table.kind, table.key, table.createdAt)],
 );
-
-/** Beancoin ledger: the balance is the sum of deltas. */
-export const beanLedger = pgTable(
-  "bean_ledger",
-  {
-    id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    delta: integer("delta").notNull(),
-    reason: text("reason").notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [index("bean_ledger_user_id_idx").on(table.userId)],
-);

@@ -1,7 +1,6 @@
-import { bigint, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { stamp } from "./columns";
 import { users } from "./accounts";
-
-const stamp = (name: string) => timestamp(name, { withTimezone: true });
 
 /** An uploaded source file: its bytes in storage, its parsed SourceDocument (JSON) in storage too. */
 export const files = pgTable(
@@ -24,6 +23,8 @@ export const files = pgTable(
     documentKey: text("document_key"),
     previewKey: text("preview_key"),
     pageCount: integer("page_count"),
+    /** The pages read by OCR (no usable text layer), so citations of them can say so; null: none. */
+    ocrPages: jsonb("ocr_pages").$type<number[]>(),
     parseJobId: text("parse_job_id"),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),

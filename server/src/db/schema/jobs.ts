@@ -1,7 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { stamp } from "./columns";
 import { users } from "./accounts";
-
-const stamp = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Durable jobs. A worker claims a row (`FOR UPDATE SKIP LOCKED`), holds it by a lease that its heartbeat

@@ -1,8 +1,7 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { stamp } from "./columns";
 import { users } from "./accounts";
 import { files } from "./files";
-
-const stamp = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A study note: the student's Markdown and the engine's original, kept so that reset can return to it. */
 export const notes = pgTable(
@@ -25,7 +24,11 @@ export const notes = pgTable(
     createdAt: stamp("created_at").notNull().defaultNow(),
     updatedAt: stamp("updated_at").notNull().defaultNow(),
   },
-  (table) => [index("notes_user_id_idx").on(table.userId, table.updatedAt)],
+  (table) => [
+    index("notes_user_id_idx").on(table.userId, table.updatedAt),
+    // Title search is `ILIKE '%keyword%'`: a trigram index serves it (the migration creates pg_trgm first).
+    index("notes_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+  ],
 );
 
 /** The files a note was written from, in order (`position` 1 is citation source 1). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { fileIdParams, uploadUrlRequest } from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import { languageOf } from "../../http/messages";
-import type { AppDeps } from "../../http/app";
+import type { AppDeps } from "../../http/app-deps";
 import { createFilesService, type FilesService } from "./files.service";
 
 export function fileRoutes(
@@ -25,6 +25,23 @@ export function fileRoutes(
         await files.info(request.user.userId, request.params.fileId, languageOf(request.headers.language)),
       ),
     );
+
+    // After a PUT straight to object storage: the server checks the bytes and starts parsing.
+    app.post("/file/:fileId/complete", { schema: { params: fileIdParams } }, async (request) =>
+      ok(
+        request,
+        await files.completeUpload(
+          request.user.userId,
+          request.params.fileId,
+          languageOf(request.headers.language),
+        ),
+      ),
+    );
+
+    app.delete("/file/:fileId", { schema: { params: fileIdParams } }, async (request) => {
+      await files.remove(request.user.userId, request.params.fileId);
+      return ok(request, {});
+    });
 
     app.get("/file/:fileId/preview", { schema: { params: fileIdParams } }, async (request, reply) => {
       const preview = await files.openPreview(request.user.userId, request.params.fileId);

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileInfo, UploadUrlResponse } from "@beannote/contract";
 import { testDatabases, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
+import { sql } from "drizzle-orm";
+import { seedFile } from "../../../test/seed";
 import { createTestUser, fixturesDir } from "./test-support";
 
 /** A PUT whose body may differ from what was declared; resolves with the status and parsed answer. */
@@ -47,7 +49,14 @@ describe.each(testDatabases)("file uploads on $name", (kind) => {
   beforeAll(async () => {
     database = await kind.create();
     server = await startTestServer(database, {
-      env: { UPLOAD_MAX_MB: "8" },
+      // OCR=off: a scan fails at once (OCR itself is tested in ingest/ocr/ocr.test.ts).
+      env: {
+        UPLOAD_MAX_MB: "8",
+        UPLOAD_OPEN_MAX: "6",
+        UPLOAD_OPEN_MB: "40",
+        UPLOADS_PER_HOUR: "40",
+        OCR: "off",
+      },
       worker: { pollMs: 100 },
       renderPreview: async () => null, // LibreOffice previews have their own test below
     });
@@ -125,8 +134,10 @@ describe.each(testDatabases)("file uploads on $name", (kind) => {
       await readFile(path.join(fixturesDir, "en-moby-dick-headings-lists.docx")),
     );
     await settled(docx.fileId);
-    const none = await server.call("GET", `/file/${docx.fileId}/preview`, { token: alice.token });
-    expect(none.body.code).toBe("PREVIEW_UNAVAILABLE");
+    // FILE_NOT_READY until the parse job has finished trying to render the preview (it has none here)
+    const previewCode = async () =>
+      (await server.call("GET", `/file/${docx.fileId}/preview`, { token: alice.token })).body.code;
+    await expect.poll(previewCode, { timeout: 10_000, interval: 100 }).toBe("PREVIEW_UNAVAILABLE");
   });
 
   it("refuses a declared size over the limit before a byte is stored, and an empty file", async () => {
@@ -196,7 +207,7 @@ describe.each(testDatabases)("file uploads on $name", (kind) => {
     ["encrypted-password-protected-hello.ppt", "FILE_ENCRYPTED"],
     ["corrupt-truncated.docx", "FILE_CORRUPT"],
     ["zipbomb-large-size-archive.docx", "FILE_CORRUPT"],
-    ["zh-scanned-book-pages-image-only.pdf", "FILE_NO_TEXT"],
+    ["zh-scanned-book-pages-image-only.pdf", "FILE_NO_TEXT_NO_OCR"],
   ])("fails %s with %s", async (name, code) => {
     const { fileId, put } = await upload(name, await readFile(path.join(fixturesDir, name)));
     if (put.http !== 200) expect(put.body.code).toBe(code); // refused by the first bytes already
@@ -253,5 +264,70 @@ describe.each(testDatabases)("file uploads on $name", (kind) => {
     expect(
       (await server.call("POST", "/file/upload-url", { body: { fileName: "a.pdf", size: 10 } })).http,
     ).toBe(401);
+  });
+
+  describe("upload quotas (6 open slots, 40 MB announced, 40 uploads an hour per user here)", () => {
+    const codes = (answers: { body: { status: number; code?: string } }[]) =>
+      answers.map((answer) => answer.body.code ?? String(answer.body.status));
+    const count = (list: string[], code: string) => list.filter((item) => item === code).length;
+
+    it("opens exactly 6 slots for 20 concurrent requests; finishing an upload frees one", async () => {
+      const carol = await createTestUser(server.database.db);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => requestUpload(`n${i}.pdf`, 1000, carol.token)),
+      );
+      expect([count(codes(answers), "200"), count(codes(answers), "UPLOAD_SLOTS_FULL")]).toEqual([6, 14]);
+      const refused = await server.call("POST", "/file/upload-url", {
+        token: carol.token,
+        body: { fileName: "more.pdf", size: 1000 },
+      });
+      expect(refused).toMatchObject({ http: 429, body: { status: 429, code: "UPLOAD_SLOTS_FULL" } });
+      const response = await fetch(`${server.url}/file/upload-url`, {
+        method: "POST",
+        headers: { token: carol.token, "content-type": "application/json" },
+        body: JSON.stringify({ fileName: "more.pdf", size: 1000 }),
+      });
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      const open = answers.find((answer) => answer.body.status === 200)!.body.data;
+      const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(991, 0x41)]);
+      await rawPut(`${server.url}${open.uploadUrl}`, carol.token, [pdf]);
+      expect((await requestUpload("next.pdf", 1000, carol.token)).body.status).toBe(200);
+    });
+
+    it("counts the bytes the open slots announce", async () => {
+      const dave = await createTestUser(server.database.db);
+      const mb = 1024 * 1024;
+      for (let i = 0; i < 5; i++)
+        expect((await requestUpload(`big${i}.pdf`, 8 * mb, dave.token)).body.status).toBe(200);
+      expect((await requestUpload("one-more.pdf", 1, dave.token)).body.code).toBe("UPLOAD_SLOTS_FULL");
+    });
+
+    it("starts at most 40 uploads an hour, exactly, under concurrency", async () => {
+      const erin = await createTestUser(server.database.db);
+      for (let i = 0; i < 36; i++) await seedFile(server.database.db, erin.userId);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => requestUpload(`h${i}.pdf`, 1000, erin.token)),
+      );
+      expect([count(codes(answers), "200"), count(codes(answers), "UPLOAD_RATE_LIMITED")]).toEqual([4, 6]);
+    });
+
+    it("expires a slot whose bytes never came: it stops counting and its PUT says UPLOAD_EXPIRED", async () => {
+      const frank = await createTestUser(server.database.db);
+      const slots = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => requestUpload(`e${i}.pdf`, 1000, frank.token)),
+      );
+      expect(codes(slots)).toEqual(Array(6).fill("200"));
+      expect((await requestUpload("full.pdf", 1000, frank.token)).body.code).toBe("UPLOAD_SLOTS_FULL");
+      await server.database.db.execute(
+        sql`update files set created_at = now() - interval '61 minutes' where user_id = ${frank.userId}`,
+      );
+      expect((await requestUpload("fresh.pdf", 1000, frank.token)).body.status).toBe(200);
+      const stale = slots[0]!.body.data;
+      const late = await rawPut(`${server.url}${stale.uploadUrl}`, frank.token, [Buffer.from("%PDF-1.4\n")]);
+      expect(late).toMatchObject({ http: 410, body: { code: "UPLOAD_EXPIRED" } });
+      const info = await server.call<FileInfo>("GET", `/file/${stale.fileId}`, { token: frank.token });
+      expect(info.body.data).toMatchObject({ status: "failed", error: { code: "UPLOAD_EXPIRED" } });
+    });
   });
 });

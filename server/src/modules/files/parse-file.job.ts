@@ -1,12 +1,14 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, rm, stat, symlink } from "node:fs/promises";
 import { createReadStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { SourceDocument } from "@beannote/contract";
 import type { Db } from "../../db/client";
 import type { Storage } from "../../storage/storage";
-import { defineJob, type JobDefinition, type JobSpec } from "../../jobs/definition";
+import { defineJob, PermanentJobError, type JobDefinition, type JobSpec } from "../../jobs/definition";
 import type { WorkerLogger } from "../../jobs/worker";
 import { filesRepo } from "./files.repo";
 
@@ -19,7 +21,17 @@ export const parseFileJobSpec: JobSpec<{ fileId: string }> = {
 
 /** Turns a file into a SourceDocument off the main thread (the ingest worker pool). */
 export interface FileParser {
-  parse(filePath: string, options?: { fileName?: string }): Promise<SourceDocument>;
+  parse(
+    filePath: string,
+    options?: {
+      fileName?: string;
+      /** OCR's language hint: the note's output language or the user's. */
+      languageHint?: string | null;
+      /** Cancels OCR (its child processes are killed). */
+      signal?: AbortSignal;
+      onOcrProgress?: (page: number, of: number) => void;
+    },
+  ): Promise<SourceDocument>;
 }
 
 /** Renders an office file to PDF (LibreOffice); resolves with the PDF's path, or null when it cannot. */
@@ -35,6 +47,12 @@ export interface ParseFileJobDeps {
 
 export const documentKeyOf = (userId: string, fileId: string) => `documents/${userId}/${fileId}.json`;
 const previewKeyOf = (userId: string, fileId: string) => `previews/${userId}/${fileId}.pdf`;
+
+async function sha256Of(filePath: string): Promise<string> {
+  const hash = createHash("sha256");
+  await pipeline(createReadStream(filePath), hash);
+  return hash.digest("hex");
+}
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -84,34 +102,61 @@ export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
         return { fileId: file.id, status: "ready", format: file.format, pageCount: file.pageCount };
       }
       await progress("parse", 5, "progress.parsing");
-      const filePath = await storage.localPath(file.storageKey);
-      const document = await abortable(deps.parser.parse(filePath, { fileName: file.fileName }), signal);
-
-      await progress("store", 70, "progress.storing");
-      const documentKey = documentKeyOf(file.userId, file.id);
-      await storage.put(documentKey, Buffer.from(JSON.stringify(document)), {
-        contentType: "application/json",
-      });
-
-      // Ready as soon as the text is: notes can start while an office file's preview is still rendered.
-      await filesRepo.update(db, file.id, {
-        status: "ready",
-        format: document.format,
-        pageCount: document.pageCount,
-        documentKey,
-        previewKey: document.format === "pdf" ? file.storageKey : null,
-        errorCode: null,
-        errorMessage: null,
-      });
-      if (document.format !== "pdf" && deps.renderPreview) {
-        await progress("preview", 80, "progress.preview");
-        const previewKey = await abortable(
-          renderPreview(filePath, document.format, file.userId, file.id),
+      // On object storage the file is downloaded (streamed) to a temporary file for the parser and LibreOffice.
+      const parsed = await storage.withLocalFile(file.storageKey, async (filePath) => {
+        const languageHint = await filesRepo.languageHint(db, file.id);
+        // "Recognising page i of n" for scans; OCR is slow, so the user sees each page start.
+        let ocrProgress = Promise.resolve();
+        const onOcrProgress = (page: number, pages: number) => {
+          ocrProgress = ocrProgress
+            .then(() =>
+              progress("ocr", 5 + Math.round((60 * (page - 1)) / pages), "progress.ocr", { page, pages }),
+            )
+            .catch(() => undefined);
+        };
+        const document = await abortable(
+          deps.parser.parse(filePath, { fileName: file.fileName, languageHint, signal, onOcrProgress }),
           signal,
         );
-        if (previewKey) await filesRepo.update(db, file.id, { previewKey });
-      }
-      return { fileId: file.id, status: "ready", format: document.format, pageCount: document.pageCount };
+        await ocrProgress;
+        // A direct upload's bytes never passed through the API: they are hashed here.
+        const sha256 = file.sha256 ?? (await sha256Of(filePath));
+
+        await progress("store", 70, "progress.storing");
+        const documentKey = documentKeyOf(file.userId, file.id);
+        await storage.put(documentKey, Buffer.from(JSON.stringify(document)), {
+          contentType: "application/json",
+        });
+
+        // Ready as soon as the text is: notes can start while an office file's preview is still rendered.
+        const ready = await filesRepo.update(db, file.id, {
+          status: "ready",
+          format: document.format,
+          pageCount: document.pageCount,
+          ocrPages: document.ocr?.pages.length ? document.ocr.pages.map((p) => p.page) : null,
+          sha256,
+          documentKey,
+          previewKey: document.format === "pdf" ? file.storageKey : null,
+          errorCode: null,
+          errorMessage: null,
+        });
+        if (!ready) {
+          // Deleted while it was parsed: nothing may stay behind in storage.
+          await storage.delete(documentKey);
+          return document;
+        }
+        if (document.format !== "pdf" && deps.renderPreview) {
+          await progress("preview", 80, "progress.preview");
+          const previewKey = await abortable(
+            renderPreview(filePath, document.format, file.userId, file.id),
+            signal,
+          );
+          if (previewKey) await filesRepo.update(db, file.id, { previewKey });
+        }
+        return document;
+      });
+      if (!parsed) throw new PermanentJobError("UPLOAD_INCOMPLETE", "the uploaded bytes are not in storage");
+      return { fileId: file.id, status: "ready", format: parsed.format, pageCount: parsed.pageCount };
     },
     async onFailed(_job, reason, payload) {
       if (!payload) return;

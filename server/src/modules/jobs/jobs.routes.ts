@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { jobEventsRequest, jobIdParams } from "@beannote/contract";
 import { ok } from "../../http/envelope";
-import type { AppDeps } from "../../http/app";
+import type { AppDeps } from "../../http/app-deps";
 import { createJobsService, type JobsService, type StreamedEvent } from "./jobs.service";
 
 export interface JobRoutesOptions {
@@ -32,16 +32,6 @@ export function jobRoutes(
   const pollMs = options.pollMs ?? 1000;
   const keepAliveMs = options.keepAliveMs ?? 15_000;
   return async (app) => {
-    // Clients may POST these with a JSON content type and no body at all.
-    app.removeContentTypeParser("application/json");
-    app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, text, done) => {
-      if (typeof text !== "string" || text.trim() === "") return done(null, undefined);
-      try {
-        done(null, JSON.parse(text));
-      } catch (error) {
-        done(Object.assign(error as Error, { statusCode: 400 }), undefined);
-      }
-    });
     app.get("/job/:jobId", { schema: { params: jobIdParams } }, async (request) =>
       ok(request, await jobs.status(request.user.userId, request.params.jobId)),
     );

@@ -165,7 +165,7 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
     const status = await server.call<JobStatusResponse>("GET", `/job/${job.id}`, { token: alice.token });
     expect(status.body.data).toMatchObject({
       status: "done",
-      progress: { percent: 60 },
+      progress: { step: "done", percent: 100 },
       result: { label: "a" },
     });
   });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, isNull, lt, sql, sum } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql, sum } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { beanLedger, captchas, throttleEvents, users, verificationCodes } from "../../db/schema";
+import { beanLedger, captchas, users, verificationCodes } from "../../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -84,24 +84,5 @@ export const memberRepo = {
       .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
       .returning({ id: verificationCodes.id });
     return rows.length === 1;
-  },
-
-  async recordEvent(db: DbOrTx, kind: string, key: string): Promise<void> {
-    await db.insert(throttleEvents).values({ kind, key });
-  },
-  async countEvents(db: DbOrTx, kind: string, key: string, since: Date): Promise<number> {
-    const rows = await db
-      .select({ n: count() })
-      .from(throttleEvents)
-      .where(
-        and(eq(throttleEvents.kind, kind), eq(throttleEvents.key, key), gt(throttleEvents.createdAt, since)),
-      );
-    return rows[0]?.n ?? 0;
-  },
-  async clearEvents(db: DbOrTx, kind: string, key: string): Promise<void> {
-    await db.delete(throttleEvents).where(and(eq(throttleEvents.kind, kind), eq(throttleEvents.key, key)));
-  },
-  async deleteEventsBefore(db: DbOrTx, before: Date): Promise<void> {
-    await db.delete(throttleEvents).where(lt(throttleEvents.createdAt, before));
   },
 };

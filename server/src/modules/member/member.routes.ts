@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  captchaNewRequest,
   checkCodeRequest,
-  emptyData,
   forgetRequest,
   loginRequest,
   modifyInfoRequest,
@@ -11,17 +9,15 @@ import {
 } from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import { languageOf } from "../../http/messages";
-import type { AppDeps } from "../../http/app";
+import type { AppDeps } from "../../http/app-deps";
 import type { MemberService } from "./member.service";
 
 const publicRoute = { public: true } as const;
 
 export function memberRoutes(deps: AppDeps, members: MemberService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      "/captcha-new",
-      { config: publicRoute, schema: { body: captchaNewRequest.optional() } },
-      async (request) => ok(request, await members.newCaptcha()),
+    app.post("/captcha-new", { config: publicRoute }, async (request) =>
+      ok(request, await members.newCaptcha({ ip: request.ip })),
     );
 
     app.post(
@@ -71,9 +67,16 @@ export function memberRoutes(deps: AppDeps, members: MemberService): FastifyPlug
       ok(request, await members.modifyInfo(request.user.userId, request.body)),
     );
 
-    app.post("/member/logout", { schema: { body: emptyData.passthrough().optional() } }, async (request) => {
-      await deps.auth.revoke(request.user.tokenHash);
-      return ok(request, {});
+    // Logging out always ends the session, whatever body (or none) the client sends along.
+    await app.register(async (anyBody) => {
+      anyBody.removeAllContentTypeParsers();
+      anyBody.addContentTypeParser("*", { parseAs: "buffer" }, (_request, _body, done) =>
+        done(null, undefined),
+      );
+      anyBody.post("/member/logout", async (request) => {
+        await deps.auth.revoke(request.user.tokenHash);
+        return ok(request, {});
+      });
     });
   };
 }

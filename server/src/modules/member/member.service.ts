@@ -10,11 +10,13 @@ import {
   type RegisterRequest,
   type SendCodeRequest,
 } from "@beannote/contract";
+import { QUOTA_DEFAULTS } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import type { AuthService } from "../auth/auth.service";
 import { AppError } from "../../http/app-error";
 import type { ServerLanguage } from "../../http/messages";
+import { createThrottle } from "../throttle/throttle.service";
 import { memberRepo, type UserRow } from "./member.repo";
 import { codeMail } from "./member-mail";
 
@@ -35,6 +37,8 @@ export interface MemberServiceDeps {
   captcha: { generate(): { text: string; image: string } };
   captchaRequired: boolean;
   startingBeans: number;
+  /** New captchas one client address may ask for per minute (each is a database write). */
+  captchasPerMinute?: number;
   iconUrl: (iconKey: string | null) => string;
   now?: () => Date;
 }
@@ -49,12 +53,12 @@ function assertStrongPassword(password: string): void {
   if (!passwordRule.safeParse(password).success) throw new AppError("PASSWORD_WEAK");
 }
 
-/** Hash that login compares against for unknown accounts, so both answers take the same time. */
-let dummyHash: Promise<string> | undefined;
-
 export function createMemberService(deps: MemberServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
+  const throttle = createThrottle({ db, now });
+  /** What login checks an unknown account's password against, so both answers take the same time. */
+  const dummyHash = argon2.hash("not-a-real-password-1", { type: argon2.argon2id });
 
   async function verifyCode(tx: DbOrTx, email: string, type: CodeType, code: string, consume: boolean) {
     const row = await memberRepo.latestOpenCode(tx, email, type);
@@ -97,7 +101,16 @@ export function createMemberService(deps: MemberServiceDeps) {
   }
 
   return {
-    async newCaptcha(): Promise<{ captchaId: string; image: string }> {
+    async newCaptcha(context: { ip: string }): Promise<{ captchaId: string; image: string }> {
+      await throttle.take([
+        {
+          kind: "captcha-ip",
+          key: context.ip,
+          limit: deps.captchasPerMinute ?? QUOTA_DEFAULTS.CAPTCHAS_PER_MINUTE,
+          windowMs: MINUTE,
+          code: "RATE_LIMITED",
+        },
+      ]);
       const challenge = deps.captcha.generate();
       const captchaId = crypto.randomUUID();
       await memberRepo.deleteExpiredCaptchas(db, now());
@@ -117,18 +130,22 @@ export function createMemberService(deps: MemberServiceDeps) {
           throw new AppError("CAPTCHA_INVALID");
         }
       }
-      const since = (ms: number) => new Date(now().getTime() - ms);
-      if ((await memberRepo.countEvents(db, "send-code-email", input.email, since(CODE_RESEND_MS))) > 0) {
-        throw new AppError("CODE_TOO_FREQUENT", { retryAfterSeconds: CODE_RESEND_MS / 1000 });
-      }
-      if (
-        (await memberRepo.countEvents(db, "send-code-ip", context.ip, since(60 * MINUTE))) >=
-        SEND_CODE_PER_IP_PER_HOUR
-      ) {
-        throw new AppError("RATE_LIMITED");
-      }
-      await memberRepo.recordEvent(db, "send-code-email", input.email);
-      await memberRepo.recordEvent(db, "send-code-ip", context.ip);
+      await throttle.take([
+        {
+          kind: "send-code-email",
+          key: input.email,
+          limit: 1,
+          windowMs: CODE_RESEND_MS,
+          code: "CODE_TOO_FREQUENT",
+        },
+        {
+          kind: "send-code-ip",
+          key: context.ip,
+          limit: SEND_CODE_PER_IP_PER_HOUR,
+          windowMs: 60 * MINUTE,
+          code: "RATE_LIMITED",
+        },
+      ]);
 
       // No account probing: a taken address (register) or an unknown one (forget) gets the same 200, no mail.
       const existing = await memberRepo.findUserByEmail(db, input.email);
@@ -169,29 +186,35 @@ export function createMemberService(deps: MemberServiceDeps) {
         if (!user) throw new AppError("CODE_INVALID");
         await memberRepo.updateUser(tx, user.id, { passwordHash });
         await deps.auth.revokeAll(user.id, tx);
-        await memberRepo.clearEvents(tx, "login-fail-account", input.email);
+        await throttle.clear("login-fail-account", input.email, tx);
       });
     },
 
     async login(input: LoginRequest, context: { ip: string }): Promise<string> {
-      const windowStart = new Date(now().getTime() - LOGIN_WINDOW_MS);
-      const [accountFailures, ipFailures] = await Promise.all([
-        memberRepo.countEvents(db, "login-fail-account", input.email, windowStart),
-        memberRepo.countEvents(db, "login-fail-ip", context.ip, windowStart),
+      // Every attempt counts as a failure before the slow hash check, in one locked step: a burst of
+      // concurrent guesses gets at most the limit checked. A right password takes its count back.
+      const ticket = await throttle.take([
+        {
+          kind: "login-fail-account",
+          key: input.email,
+          limit: LOGIN_FAILURES_PER_ACCOUNT,
+          windowMs: LOGIN_WINDOW_MS,
+          code: "LOGIN_BLOCKED",
+        },
+        {
+          kind: "login-fail-ip",
+          key: context.ip,
+          limit: LOGIN_FAILURES_PER_IP,
+          windowMs: LOGIN_WINDOW_MS,
+          code: "LOGIN_BLOCKED",
+        },
       ]);
-      if (accountFailures >= LOGIN_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_FAILURES_PER_IP) {
-        throw new AppError("LOGIN_BLOCKED", { retryAfterSeconds: LOGIN_WINDOW_MS / 1000 });
-      }
       const user = await memberRepo.findUserByEmail(db, input.email);
-      dummyHash ??= argon2.hash("not-a-real-password-1", { type: argon2.argon2id });
       const matches = await argon2.verify(user?.passwordHash ?? (await dummyHash), input.password);
-      if (!user || !matches) {
-        await memberRepo.recordEvent(db, "login-fail-account", input.email);
-        await memberRepo.recordEvent(db, "login-fail-ip", context.ip);
-        throw new AppError("LOGIN_FAILED");
-      }
+      if (!user || !matches) throw new AppError("LOGIN_FAILED");
+      await throttle.clear("login-fail-account", input.email);
+      await throttle.giveBack(ticket);
       if (user.disabled) throw new AppError("ACCOUNT_DISABLED");
-      await memberRepo.clearEvents(db, "login-fail-account", input.email);
       return deps.auth.issueToken(user.id);
     },
 

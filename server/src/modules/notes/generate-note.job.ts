@@ -1,44 +1,71 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { DetailLevel, OutputLanguage } from "@beannote/contract";
 import { isErrorCode } from "@beannote/contract";
 import type { Db } from "../../db/client";
 import type { Engine } from "../../engine";
-import { defineJob, PermanentJobError } from "../../jobs/definition";
+import { DeferJob, defineJob, PermanentJobError } from "../../jobs/definition";
 import { notesRepo } from "./notes.repo";
 import { GENERATE_NOTE_JOB, type NoteFiles } from "./notes.service";
 
 const FILE_WAIT_MS = 10 * 60 * 1000;
-const FILE_POLL_MS = 100;
+/** How soon to look again for files still being parsed: often at first, then every 2 s. */
+const recheckDelay = (waitedMs: number) => Math.min(2000, 100 + Math.floor(waitedMs / 10));
+
+/** Charges what a note's price lacks once all its pages are known (the Beancoin feature's `settle`). */
+export interface NoteSettlement {
+  settle(charge: {
+    userId: string;
+    action: "note";
+    jobId: string;
+    noteId: string;
+    pages: number;
+  }): Promise<number>;
+}
 
 /** Writes a note from its parsed files, streaming each section to watchers as it is finished. */
-export function generateNoteJob(deps: { db: Db; files: NoteFiles; engine: Engine; now?: () => number }) {
+export function generateNoteJob(deps: {
+  db: Db;
+  files: NoteFiles;
+  engine: Engine;
+  beans?: NoteSettlement;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
   return defineJob({
     name: GENERATE_NOTE_JOB,
     payload: z.object({ noteId: z.string() }),
     maxAttempts: 3,
     backoff: { baseMs: 2000, maxMs: 30_000 },
+    failureCode: "GENERATION_FAILED",
     async handler(ctx) {
       const note = await notesRepo.findById(deps.db, ctx.payload.noteId);
       if (!note) throw new PermanentJobError("NOT_FOUND");
       if (note.status === "ready") return { noteId: note.id };
       const fileIds = await notesRepo.sourceFileIds(deps.db, note.id);
 
-      await ctx.progress("read", 5, "progress.reading");
-      const deadline = now() + FILE_WAIT_MS;
-      let files: Awaited<ReturnType<NoteFiles["describe"]>>;
-      for (;;) {
-        files = await deps.files.describe(note.userId, fileIds);
-        const failed = [...files.values()].find((file) => file.status === "failed");
-        if (failed)
-          throw new PermanentJobError(isErrorCode(failed.errorCode) ? failed.errorCode : "FILE_CORRUPT");
-        if (files.size < fileIds.length) throw new PermanentJobError("NOT_FOUND");
-        if ([...files.values()].every((file) => file.status === "ready")) break;
-        if (now() > deadline) throw new PermanentJobError("FILE_NOT_READY");
-        await sleep(FILE_POLL_MS, undefined, { signal: ctx.signal });
-        await ctx.heartbeat();
+      // Once per attempt, not again each time the job comes back from waiting for its files.
+      if (!ctx.job.progress) await ctx.progress("read", 5, "progress.reading");
+      const files = await deps.files.describe(note.userId, fileIds);
+      const failed = [...files.values()].find((file) => file.status === "failed");
+      if (failed)
+        throw new PermanentJobError(isErrorCode(failed.errorCode) ? failed.errorCode : "FILE_CORRUPT");
+      if (files.size < fileIds.length) throw new PermanentJobError("NOT_FOUND");
+      if (![...files.values()].every((file) => file.status === "ready")) {
+        // Waiting must not hold a worker slot (a parse job may need it): back to the queue, look again soon.
+        const waited = now() - ctx.job.createdAt.getTime();
+        if (waited > FILE_WAIT_MS) throw new PermanentJobError("FILE_NOT_READY");
+        throw new DeferJob(recheckDelay(waited));
       }
+      // Files still being read when the note was asked for were not charged then (402 here fails the job,
+      // and its failure hook refunds what was paid).
+      const pages = [...files.values()].reduce((sum, file) => sum + (file.pageCount ?? 0), 0);
+      await deps.beans?.settle({
+        userId: note.userId,
+        action: "note",
+        jobId: ctx.job.id,
+        noteId: note.id,
+        pages,
+      });
 
       const sources = await Promise.all(
         fileIds.map(async (fileId) => ({

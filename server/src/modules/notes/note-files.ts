@@ -25,6 +25,7 @@ export function createNoteFiles(files: FilesService): NoteFiles {
               format: file.format,
               status: file.status,
               pageCount: file.pageCount,
+              ocrPages: file.ocrPages,
               errorCode: file.error?.code ?? null,
             },
           ]),

@@ -1,9 +1,44 @@
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type Placeholder } from "drizzle-orm";
 import type { NoteSort } from "@beannote/contract";
 import type { DbOrTx } from "../../db/client";
 import { notes, noteSources } from "../../db/schema";
 
 export type NoteRow = typeof notes.$inferSelect;
+
+/** What a list shows of a note: no Markdown, so a page of large notes costs what a page of small ones does. */
+const SUMMARY_COLUMNS = {
+  id: notes.id,
+  title: notes.title,
+  outputLanguage: notes.outputLanguage,
+  detailLevel: notes.detailLevel,
+  status: notes.status,
+  createdAt: notes.createdAt,
+  updatedAt: notes.updatedAt,
+  sourceCount:
+    sql<number>`(select count(*)::int from ${noteSources} where ${noteSources.noteId} = ${notes.id})`.mapWith(
+      Number,
+    ),
+};
+export type NoteSummaryRow = Pick<
+  NoteRow,
+  "id" | "title" | "outputLanguage" | "detailLevel" | "status" | "createdAt" | "updatedAt"
+> & { sourceCount: number };
+
+/** A note as read and edited: its current Markdown, and whether it differs from the generated copy (which stays
+ * in the database). */
+const { generatedMarkdown: _generated, ...VIEW_COLUMNS } = getTableColumns(notes);
+const NOTE_VIEW = {
+  ...VIEW_COLUMNS,
+  edited: sql<boolean>`(${notes.markdown} is distinct from ${notes.generatedMarkdown})`.mapWith(Boolean),
+};
+export type NoteView = Omit<NoteRow, "generatedMarkdown"> & { edited: boolean };
+
+export interface NoteListFilter {
+  keyword?: string;
+  sort: NoteSort;
+  page: number;
+  size: number;
+}
 
 const ORDER: Record<NoteSort, ReturnType<typeof asc>[]> = {
   modified_desc: [desc(notes.updatedAt), desc(notes.id)],
@@ -13,6 +48,57 @@ const ORDER: Record<NoteSort, ReturnType<typeof asc>[]> = {
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const likePattern = (keyword: string) => `%${escapeLike(keyword)}%`;
+
+const listWhere = (userId: string, keyword: string | undefined) =>
+  and(eq(notes.userId, userId), keyword ? ilike(notes.title, likePattern(keyword)) : undefined);
+
+type Param<T> = T | Placeholder;
+
+function listSelect(
+  db: DbOrTx,
+  sort: NoteSort,
+  args: { userId: Param<string>; pattern?: Param<string>; limit: Param<number>; offset: Param<number> },
+) {
+  return db
+    .select({ ...SUMMARY_COLUMNS, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
+    .from(notes)
+    .where(
+      and(
+        eq(notes.userId, args.userId),
+        args.pattern === undefined ? undefined : ilike(notes.title, args.pattern),
+      ),
+    )
+    .orderBy(...ORDER[sort])
+    .limit(args.limit)
+    .offset(args.offset);
+}
+
+/**
+ * The list is the busiest read: its statement is built once per database handle (and, on PostgreSQL, prepared
+ * once per connection) for each sort, with and without a keyword.
+ */
+const preparedLists = new WeakMap<object, Map<string, ReturnType<typeof prepareList>>>();
+
+function prepareList(db: DbOrTx, sort: NoteSort, search: boolean) {
+  const placeholders = {
+    userId: sql.placeholder("userId"),
+    pattern: search ? sql.placeholder("pattern") : undefined,
+    limit: sql.placeholder("limit"),
+    offset: sql.placeholder("offset"),
+  };
+  return listSelect(db, sort, placeholders).prepare(`notes_list_${sort}_${search ? "keyword" : "all"}`);
+}
+
+function preparedList(db: DbOrTx, sort: NoteSort, search: boolean) {
+  let statements = preparedLists.get(db);
+  if (!statements) preparedLists.set(db, (statements = new Map()));
+  const key = `${sort}:${search}`;
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = prepareList(db, sort, search)));
+  return statement;
+}
 
 /** Every query is scoped to its owner: another user's note does not exist. */
 export const notesRepo = {
@@ -30,6 +116,39 @@ export const notesRepo = {
       .limit(1);
     return rows[0];
   },
+  /** The note without its generated copy (what reading, editing and studying need). */
+  async findView(db: DbOrTx, userId: string, noteId: string): Promise<NoteView | undefined> {
+    const rows = await db
+      .select(NOTE_VIEW)
+      .from(notes)
+      .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
+      .limit(1);
+    return rows[0];
+  },
+  /** The note as shown, with its source files in citation order, in one statement (opening a note). */
+  async findViewWithSources(
+    db: DbOrTx,
+    userId: string,
+    noteId: string,
+  ): Promise<(NoteView & { fileIds: string[] }) | undefined> {
+    const rows = await db
+      .select({
+        ...NOTE_VIEW,
+        fileIds: sql<
+          string[]
+        >`coalesce((select array_agg(${noteSources.fileId} order by ${noteSources.position})
+          from ${noteSources} where ${noteSources.noteId} = ${notes.id}), '{}')`,
+      })
+      .from(notes)
+      .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
+      .limit(1);
+    return rows[0];
+  },
+  /** The note's state alone, for jobs that only need to know whether to go on. */
+  async statusById(db: DbOrTx, noteId: string): Promise<string | undefined> {
+    const rows = await db.select({ status: notes.status }).from(notes).where(eq(notes.id, noteId)).limit(1);
+    return rows[0]?.status;
+  },
   /** For the generation job, which acts for the owner recorded on the note. */
   async findById(db: DbOrTx, noteId: string): Promise<NoteRow | undefined> {
     const rows = await db.select().from(notes).where(eq(notes.id, noteId)).limit(1);
@@ -43,35 +162,35 @@ export const notesRepo = {
       .orderBy(asc(noteSources.position));
     return rows.map((row) => row.fileId);
   },
-  async sourceCounts(db: DbOrTx, noteIds: string[]): Promise<Map<string, number>> {
-    if (noteIds.length === 0) return new Map();
-    const rows = await db
-      .select({ noteId: noteSources.noteId, n: count() })
-      .from(noteSources)
-      .where(sql`${noteSources.noteId} in ${noteIds}`)
-      .groupBy(noteSources.noteId);
-    return new Map(rows.map((row) => [row.noteId, row.n]));
+  /**
+   * One page of the user's notes and how many match, in one statement. The keyword matches titles with
+   * ILIKE (`%` and `_` typed by the user match themselves), served by the trigram index on `notes.title`.
+   */
+  listQuery(db: DbOrTx, userId: string, query: NoteListFilter) {
+    return listSelect(db, query.sort, {
+      userId,
+      pattern: query.keyword ? likePattern(query.keyword) : undefined,
+      limit: query.size,
+      offset: (query.page - 1) * query.size,
+    });
   },
   async list(
     db: DbOrTx,
     userId: string,
-    query: { keyword?: string; sort: NoteSort; page: number; size: number },
-  ) {
-    const where = and(
-      eq(notes.userId, userId),
-      query.keyword ? ilike(notes.title, `%${escapeLike(query.keyword)}%`) : undefined,
-    );
-    const [rows, totals] = await Promise.all([
-      db
-        .select()
-        .from(notes)
-        .where(where)
-        .orderBy(...ORDER[query.sort])
-        .limit(query.size)
-        .offset((query.page - 1) * query.size),
-      db.select({ n: count() }).from(notes).where(where),
-    ]);
-    return { rows, total: totals[0]?.n ?? 0 };
+    query: NoteListFilter,
+  ): Promise<{ rows: NoteSummaryRow[]; total: number }> {
+    const page = await preparedList(db, query.sort, Boolean(query.keyword)).execute({
+      userId,
+      pattern: query.keyword ? likePattern(query.keyword) : undefined,
+      limit: query.size,
+      offset: (query.page - 1) * query.size,
+    });
+    if (page.length > 0 || query.page === 1) {
+      return { rows: page.map(({ total: _total, ...row }) => row), total: page[0]?.total ?? 0 };
+    }
+    // Past the last page the window count has no row to ride on.
+    const totals = await db.select({ n: count() }).from(notes).where(listWhere(userId, query.keyword));
+    return { rows: [], total: totals[0]?.n ?? 0 };
   },
   async update(
     db: DbOrTx,

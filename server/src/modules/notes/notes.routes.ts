@@ -6,6 +6,7 @@ import {
   noteListQuery,
   updateNoteRequest,
 } from "@beannote/contract";
+import { clientSignal } from "../../http/client-signal";
 import { ok } from "../../http/envelope";
 import { languageOf } from "../../http/messages";
 import type { NoteService } from "./notes.service";
@@ -16,14 +17,19 @@ export function notesRoutes(notes: NoteService): FastifyPluginAsyncZod {
       ok(request, await notes.generate(request.user.userId, request.body)),
     );
 
-    app.get("/note/list", { schema: { querystring: noteListQuery } }, async (request) =>
-      ok(request, await notes.list(request.user.userId, request.query)),
+    app.get("/note/list", { schema: { querystring: noteListQuery } }, async (request, reply) =>
+      ok(request, await notes.list(request.user.userId, request.query, clientSignal(reply))),
     );
 
-    app.get("/note/:noteId", { schema: { params: noteIdParams } }, async (request) =>
+    app.get("/note/:noteId", { schema: { params: noteIdParams } }, async (request, reply) =>
       ok(
         request,
-        await notes.detail(request.user.userId, request.params.noteId, languageOf(request.headers.language)),
+        await notes.detail(
+          request.user.userId,
+          request.params.noteId,
+          languageOf(request.headers.language),
+          clientSignal(reply),
+        ),
       ),
     );
 

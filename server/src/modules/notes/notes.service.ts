@@ -9,10 +9,12 @@ import type {
   UpdateNoteRequest,
 } from "@beannote/contract";
 import { isErrorCode, noteListQuery, type NoteStatus } from "@beannote/contract";
-import type { Db } from "../../db/client";
+import { cancellable } from "../../db/cancellable";
+import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { ERROR_MESSAGES, type ServerLanguage } from "../../http/messages";
-import { notesRepo, type NoteRow } from "./notes.repo";
+import { notesRepo, type NoteRow, type NoteSummaryRow, type NoteView } from "./notes.repo";
+import type { ArtefactCopier } from "./study-notes";
 
 /** What the notes feature needs of uploaded files (implemented by the files service). */
 export interface NoteFiles {
@@ -29,6 +31,7 @@ export interface NoteFiles {
         format: string | null;
         status: string;
         pageCount: number | null;
+        ocrPages?: number[];
         errorCode: string | null;
       }
     >
@@ -38,18 +41,43 @@ export interface NoteFiles {
 
 /** What the notes feature needs of the job queue. */
 export interface NoteJobs {
-  enqueue(name: string, payload: unknown, options: { userId: string }): Promise<string>;
+  /** With `tx`, the job is enqueued inside that transaction (it commits with the note and its charge). */
+  enqueue(name: string, payload: unknown, options: { userId: string; tx?: DbOrTx }): Promise<string>;
   cancel(jobId: string): Promise<void>;
+  /** Wakes idle workers once the enqueuing transaction has committed. */
+  wake?(name: string): void;
+}
+
+/** Debits a note's price (by its pages) in the transaction that enqueues its job (the Beancoin feature). */
+export interface NoteCharges {
+  charge(
+    tx: DbOrTx,
+    charge: {
+      userId: string;
+      action: "note";
+      jobId: string;
+      noteId: string;
+      noteTitle: string;
+      pages: number;
+    },
+  ): Promise<number>;
 }
 
 export const GENERATE_NOTE_JOB = "generate-note";
 
 const COPY_SUFFIX: Record<ServerLanguage, string> = { zh: "（副本）", en: " (copy)" };
 
-export function createNoteService(deps: { db: Db; files: NoteFiles; jobs: NoteJobs }) {
+export function createNoteService(deps: {
+  db: Db;
+  files: NoteFiles;
+  jobs: NoteJobs;
+  /** Copy a note's study artefacts with it. */
+  copyArtefacts?: ArtefactCopier[];
+  beans?: NoteCharges;
+}) {
   const { db } = deps;
 
-  const summary = (row: NoteRow, sourceCount: number): NoteSummary => ({
+  const summary = (row: Omit<NoteSummaryRow, "sourceCount">, sourceCount: number): NoteSummary => ({
     noteId: row.id,
     title: row.title,
     outputLanguage: row.outputLanguage,
@@ -60,8 +88,16 @@ export function createNoteService(deps: { db: Db; files: NoteFiles; jobs: NoteJo
     updatedAt: row.updatedAt.toISOString(),
   });
 
+  /** The whole row, generated copy included (reset and copy need it). */
   async function owned(userId: string, noteId: string): Promise<NoteRow> {
     const row = await notesRepo.find(db, userId, noteId);
+    if (!row) throw new AppError("NOT_FOUND");
+    return row;
+  }
+
+  /** The note as shown and edited, without the generated copy. */
+  async function viewed(userId: string, noteId: string): Promise<NoteView> {
+    const row = await notesRepo.findView(db, userId, noteId);
     if (!row) throw new AppError("NOT_FOUND");
     return row;
   }
@@ -73,12 +109,20 @@ export function createNoteService(deps: { db: Db; files: NoteFiles; jobs: NoteJo
       for (const fileId of fileIds) {
         const file = known.get(fileId);
         if (!file) throw new AppError("NOT_FOUND", { fileId });
+        // Bytes that never arrived cannot be waited for: a job waiting on them would only hold a worker.
+        if (file.status === "uploading") throw new AppError("FILE_NOT_READY", { fileId });
         if (file.status === "failed") {
           throw new AppError(isErrorCode(file.errorCode) ? file.errorCode : "FILE_CORRUPT", { fileId });
         }
       }
+      // Pages of files still being read are not known yet: the job charges them once they are (settle).
+      const pages = [...known.values()].reduce(
+        (sum, file) => sum + (file.status === "ready" ? (file.pageCount ?? 0) : 0),
+        0,
+      );
       const noteId = randomUUID();
-      await db.transaction(async (tx) => {
+      // Note, job and charge commit together: 402 BEANS_INSUFFICIENT leaves no note and no job behind.
+      const jobId = await db.transaction(async (tx) => {
         await notesRepo.insert(
           tx,
           {
@@ -90,36 +134,54 @@ export function createNoteService(deps: { db: Db; files: NoteFiles; jobs: NoteJo
           },
           fileIds,
         );
+        const jobId = await deps.jobs.enqueue(GENERATE_NOTE_JOB, { noteId }, { userId, tx });
+        await notesRepo.update(tx, noteId, { jobId }, false);
+        await deps.beans?.charge(tx, {
+          userId,
+          action: "note",
+          jobId,
+          noteId,
+          noteTitle: input.title,
+          pages,
+        });
+        return jobId;
       });
-      const jobId = await deps.jobs.enqueue(GENERATE_NOTE_JOB, { noteId }, { userId });
-      await notesRepo.update(db, noteId, { jobId }, false);
+      deps.jobs.wake?.(GENERATE_NOTE_JOB);
       return { noteId, jobId };
     },
 
-    async list(userId: string, rawQuery: NoteListQuery): Promise<NoteListResponse> {
+    /** One page of the user's notes; `signal` (the client went away) stops the query. */
+    async list(userId: string, rawQuery: NoteListQuery, signal?: AbortSignal): Promise<NoteListResponse> {
       const query = noteListQuery.parse(rawQuery);
-      const { rows, total } = await notesRepo.list(db, userId, query);
-      const counts = await notesRepo.sourceCounts(
-        db,
-        rows.map((row) => row.id),
+      const { rows, total } = await cancellable(db, signal, (reader) =>
+        notesRepo.list(reader, userId, query),
       );
       return {
-        items: rows.map((row) => summary(row, counts.get(row.id) ?? 0)),
+        items: rows.map((row) => summary(row, row.sourceCount)),
         total,
         page: query.page,
         size: query.size,
       };
     },
 
-    async detail(userId: string, noteId: string, language: ServerLanguage): Promise<NoteDetail> {
-      const row = await owned(userId, noteId);
-      const fileIds = await notesRepo.sourceFileIds(db, noteId);
+    async detail(
+      userId: string,
+      noteId: string,
+      language: ServerLanguage,
+      signal?: AbortSignal,
+    ): Promise<NoteDetail> {
+      const row = await cancellable(db, signal, (reader) =>
+        notesRepo.findViewWithSources(reader, userId, noteId),
+      );
+      if (!row) throw new AppError("NOT_FOUND");
+      signal?.throwIfAborted();
+      const fileIds = row.fileIds;
       const files = await deps.files.describe(userId, fileIds);
       const errorCode = row.errorCode && isErrorCode(row.errorCode) ? row.errorCode : null;
       return {
         ...summary(row, fileIds.length),
         markdown: row.markdown,
-        edited: row.status === "ready" && row.markdown !== row.generatedMarkdown,
+        edited: row.status === "ready" && row.edited,
         jobId: row.jobId,
         engine: row.engine,
         error: errorCode ? { code: errorCode, message: ERROR_MESSAGES[errorCode][language] } : null,
@@ -131,13 +193,14 @@ export function createNoteService(deps: { db: Db; files: NoteFiles; jobs: NoteJo
             fileName: file?.fileName ?? "",
             format: file?.format ?? null,
             pageCount: file?.pageCount ?? null,
+            ...(file?.ocrPages?.length ? { ocrPages: file.ocrPages } : {}),
           };
         }),
       };
     },
 
     async update(userId: string, noteId: string, input: UpdateNoteRequest, language: ServerLanguage) {
-      const row = await owned(userId, noteId);
+      const row = await viewed(userId, noteId);
       if (input.markdown !== undefined && row.status !== "ready") throw new AppError("FILE_NOT_READY");
       await notesRepo.update(db, noteId, input);
       return this.detail(userId, noteId, language);
@@ -167,12 +230,13 @@ export function createNoteService(deps: { db: Db; files: NoteFiles; jobs: NoteJo
           },
           fileIds,
         );
+        for (const copyArtefact of deps.copyArtefacts ?? []) await copyArtefact(tx, noteId, copyId, userId);
       });
       return this.detail(userId, copyId, language);
     },
 
     async remove(userId: string, noteId: string): Promise<void> {
-      const row = await owned(userId, noteId);
+      const row = await viewed(userId, noteId);
       if (row.status === "generating" && row.jobId) await deps.jobs.cancel(row.jobId);
       await notesRepo.delete(db, userId, noteId);
     },

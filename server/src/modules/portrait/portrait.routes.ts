@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PORTRAIT_MAX_BYTES } from "@beannote/contract";
 import { AppError } from "../../http/app-error";
 import { ok } from "../../http/envelope";
-import type { AppDeps } from "../../http/app";
+import type { AppDeps } from "../../http/app-deps";
 import { createPortraitService } from "./portrait.service";
 
 export const portraitUrl = (publicUrl: string | undefined, iconKey: string | null) =>

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import type { Db } from "../../db/client";
 import type { Storage } from "../../storage/storage";
 import { AppError } from "../../http/app-error";
 import { memberRepo } from "../member/member.repo";
+import { loadSharp } from "../../media/clean-image";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 export const PORTRAIT_SIZE = 256;
@@ -12,6 +12,7 @@ export const PORTRAIT_SIZE = 256;
 export function createPortraitService(deps: { db: Db; storage: Storage }) {
   return {
     async replace(userId: string, bytes: Buffer): Promise<string> {
+      const sharp = await loadSharp();
       const format = await sharp(bytes)
         .metadata()
         .then((meta) => meta.format)

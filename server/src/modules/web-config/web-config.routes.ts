@@ -18,8 +18,11 @@ import {
   type WebConfig,
 } from "@beannote/contract";
 import { ok } from "../../http/envelope";
-import type { AppDeps } from "../../http/app";
+import type { AppDeps } from "../../http/app-deps";
 import { CODE_RESEND_MS } from "../member/member.service";
+import { beansWebConfig } from "../beans/bean-costs";
+import { pdfExportAvailability } from "../export/export.service";
+import { translateAvailability } from "../translate/translate.service";
 
 export function webConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { config } = deps;
@@ -44,8 +47,14 @@ export function webConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     questionTypes: [...QUESTION_TYPES],
     feedbackTypes: [...FEEDBACK_TYPES],
     locales: [...LOCALES],
-    features: { captcha: config.CAPTCHA === "on", aiEngine: config.aiEngine },
+    features: {
+      captcha: config.CAPTCHA === "on",
+      aiEngine: config.aiEngine,
+      translate: translateAvailability(config),
+      exportPdf: pdfExportAvailability(config),
+    },
     appDownloadUrl: config.APP_DOWNLOAD_URL,
+    beans: beansWebConfig(config),
   };
   return async (app) => {
     app.get("/config/web", { config: { public: true } }, async (request) => ok(request, body));

@@ -52,7 +52,7 @@ export function GenerationView({ note, onSettled }: Props) {
           <LoadingOutlined className="generation__spinner" spin />
           <div className="generation__text">
             <div className="generation__step" data-testid="generation-step">
-              {t(`progress.${stepOf(stream.progress?.messageKey)}`)}
+              {t(`progress.${stepOf(stream.progress?.messageKey)}`, stream.progress?.params)}
             </div>
             <div className="generation__tip muted" aria-live="polite" data-testid="generation-tip">
               {t(`progress.tips.${ROTATING_TIPS[tip]!}`)}

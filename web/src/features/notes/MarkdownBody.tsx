@@ -2,11 +2,26 @@ import type { MouseEvent, ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { parseCitation } from "@beannote/contract/notes";
+import { mayHaveMath, useMathPlugins } from "./math";
 
 export type CiteHandler = (source: number, page: number) => void;
+/** A citation's tooltip ("p. 3 (OCR)" for a page read by OCR), or none. */
+export type CiteTitle = (source: number, page: number) => string | undefined;
 
-/** Renders note Markdown (GFM, raw HTML never rendered); citation links open the source viewer. */
-export function MarkdownBody({ markdown, onCite }: { markdown: string; onCite?: CiteHandler }) {
+/**
+ * Renders note Markdown (GFM; formulas `$…$` / `$$…$$` set by KaTeX; raw HTML never rendered); citation
+ * links open the source viewer.
+ */
+export function MarkdownBody({
+  markdown,
+  onCite,
+  citeTitle,
+}: {
+  markdown: string;
+  onCite?: CiteHandler;
+  citeTitle?: CiteTitle;
+}) {
+  const math = useMathPlugins(mayHaveMath(markdown));
   const components: Components = {
     a: ({ href, children }) => {
       const cite = href ? parseCitation(href) : null;
@@ -19,6 +34,7 @@ export function MarkdownBody({ markdown, onCite }: { markdown: string; onCite?: 
           <a
             href={href}
             className="citation"
+            title={citeTitle?.(cite.source, cite.page)}
             data-source={cite.source}
             data-page={cite.page}
             onClick={handleClick}
@@ -42,7 +58,12 @@ export function MarkdownBody({ markdown, onCite }: { markdown: string; onCite?: 
   };
   return (
     <div className="note-markdown">
-      <Markdown remarkPlugins={[remarkGfm]} components={components} skipHtml>
+      <Markdown
+        remarkPlugins={math ? [remarkGfm, ...math.remark] : [remarkGfm]}
+        rehypePlugins={math?.rehype}
+        components={components}
+        skipHtml
+      >
         {markdown}
       </Markdown>
     </div>

@@ -18,8 +18,10 @@ import { useLocale } from "../../app/locale-context";
 import { useWebConfig } from "../account/use-web-config";
 import { toast } from "../../components/toast-store";
 import { FileDropZone } from "./FileDropZone";
-import { UploadList } from "./UploadList";
+import { UploadList, useProblemText } from "./UploadList";
 import { useFileUploads } from "./use-file-uploads";
+import { CostHint } from "../beans/CostHint";
+import { showIfBeansInsufficient } from "../beans/insufficient-store";
 
 const stripExtension = (name: string) => name.replace(/\.[^.]+$/, "").slice(0, NOTE_TITLE_MAX);
 
@@ -39,6 +41,8 @@ export function NewNoteForm() {
   const [detail, setDetail] = useState<DetailLevel>("detail");
   const [title, setTitle] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [failedFiles, setFailedFiles] = useState<string[]>([]);
+  const problemText = useProblemText();
   const [submitting, setSubmitting] = useState(false);
 
   const usable = uploads.items.filter((i) => i.phase !== "failed");
@@ -48,6 +52,7 @@ export function NewNoteForm() {
 
   const handleFiles = (files: File[]) => {
     setFormError(null);
+    setFailedFiles([]);
     if (files.length > remaining) {
       setFormError(t("newNote.errors.tooMany", { max: NOTE_MAX_FILES }));
       files = files.slice(0, Math.max(remaining, 0));
@@ -57,7 +62,18 @@ export function NewNoteForm() {
 
   const handleSubmit = async () => {
     const ready = uploads.items.filter((i) => i.phase === "ready" && i.fileId);
-    if (!usable.length) return setFormError(t("newNote.errors.noFile"));
+    setFailedFiles([]);
+    if (!usable.length) {
+      // Only failed files: say which and why, not "no file selected".
+      const failed = uploads.items.filter((i) => i.phase === "failed");
+      if (failed.length === 0) return setFormError(t("newNote.errors.noFile"));
+      setFailedFiles(failed.map((i) => `${i.name}: ${problemText(i, maxMb)}`));
+      return setFormError(
+        failed.length === 1
+          ? t("newNote.errors.fileFailed", { name: failed[0]!.name })
+          : t("newNote.errors.filesFailed"),
+      );
+    }
     if (ready.length !== usable.length) return setFormError(t("newNote.errors.notReady"));
     if (!shownTitle.trim()) return setFormError(t("errors.code.TITLE_REQUIRED"));
     setFormError(null);
@@ -72,7 +88,9 @@ export function NewNoteForm() {
       void queryClient.invalidateQueries({ queryKey: noteKeys.lists() });
       void navigate(`/subNote/pages/note?id=${encodeURIComponent(started.noteId)}`);
     } catch (error) {
-      toast.error(t("newNote.errors.generationFailed"), errorMessage(error, t));
+      if (!showIfBeansInsufficient(error)) {
+        toast.error(t("newNote.errors.generationFailed"), errorMessage(error, t));
+      }
       setSubmitting(false);
     }
   };
@@ -117,7 +135,22 @@ export function NewNoteForm() {
           />
         </Form.Item>
         {formError ? (
-          <Alert type="error" showIcon title={formError} className="new-note__error" role="alert" />
+          <Alert
+            type="error"
+            showIcon
+            title={formError}
+            description={
+              failedFiles.length > 0 ? (
+                <ul className="new-note__failed">
+                  {failedFiles.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : undefined
+            }
+            className="new-note__error"
+            role="alert"
+          />
         ) : null}
         <Button
           type="primary"
@@ -130,6 +163,11 @@ export function NewNoteForm() {
         >
           {busy ? t("newNote.waitForFiles") : t("newNote.submit")}
         </Button>
+        {usable.length > 0 && !busy ? (
+          <div className="cost-line">
+            <CostHint action="note" pages={usable.reduce((sum, item) => sum + (item.pageCount ?? 0), 0)} />
+          </div>
+        ) : null}
       </Form>
     </Card>
   );

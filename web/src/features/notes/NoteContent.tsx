@@ -1,37 +1,19 @@
 import { useMemo, useState } from "react";
 import { Button, Collapse } from "antd";
 import { useTranslation } from "react-i18next";
-import { MarkdownBody, type CiteHandler } from "./MarkdownBody";
-import { splitNote, splitSections, type NoteSection } from "./note-sections";
-
-interface Panel {
-  key: string;
-  heading: string;
-  /** Text before the sub-sections (or the whole body when there are none). */
-  lead: string;
-  children: Panel[];
-}
-
-/** `##` sections with their `###` and `####` sub-sections, as panels that expand and collapse. */
-function toPanels(sections: NoteSection[], prefix = "", level = 3): Panel[] {
-  return sections.map((section, i) => {
-    const key = `${prefix}${i}`;
-    const inner = level <= 4 ? splitSections(section.body, level) : null;
-    return inner && inner.sections.length
-      ? {
-          key,
-          heading: section.heading,
-          lead: inner.intro,
-          children: toPanels(inner.sections, `${key}.`, level + 1),
-        }
-      : { key, heading: section.heading, lead: section.body, children: [] };
-  });
-}
-
-const allKeys = (panels: Panel[]): string[] => panels.flatMap((p) => [p.key, ...allKeys(p.children)]);
+import { MarkdownBody, type CiteHandler, type CiteTitle } from "./MarkdownBody";
+import { allKeys, collapseAllKeys, splitNote, toPanels, type Panel } from "./note-sections";
 
 /** A note (its `#` title is shown by the page): overview, then sections that expand and collapse. */
-export function NoteContent({ markdown, onCite }: { markdown: string; onCite?: CiteHandler }) {
+export function NoteContent({
+  markdown,
+  onCite,
+  citeTitle,
+}: {
+  markdown: string;
+  onCite?: CiteHandler;
+  citeTitle?: CiteTitle;
+}) {
   const { t } = useTranslation();
   const note = useMemo(() => splitNote(markdown), [markdown]);
   const panels = useMemo(() => toPanels(note.sections), [note]);
@@ -64,7 +46,7 @@ export function NoteContent({ markdown, onCite }: { markdown: string; onCite?: C
           ),
         children: (
           <>
-            {panel.lead ? <MarkdownBody markdown={panel.lead} onCite={onCite} /> : null}
+            {panel.lead ? <MarkdownBody markdown={panel.lead} onCite={onCite} citeTitle={citeTitle} /> : null}
             {panel.children.length ? renderPanels(panel.children, depth + 1) : null}
           </>
         ),
@@ -74,13 +56,13 @@ export function NoteContent({ markdown, onCite }: { markdown: string; onCite?: C
 
   return (
     <article className="note-content" data-testid="note-content">
-      {note.intro ? <MarkdownBody markdown={note.intro} onCite={onCite} /> : null}
+      {note.intro ? <MarkdownBody markdown={note.intro} onCite={onCite} citeTitle={citeTitle} /> : null}
       {keys.length > 1 ? (
         <div className="note-content__expand">
           <Button size="small" type="link" onClick={() => setCollapsed(new Set())}>
             {t("note.view.expandAll")}
           </Button>
-          <Button size="small" type="link" onClick={() => setCollapsed(new Set(keys))}>
+          <Button size="small" type="link" onClick={() => setCollapsed(new Set(collapseAllKeys(panels)))}>
             {t("note.view.collapseAll")}
           </Button>
         </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button, Tag, Tooltip } from "antd";
 import { CopyOutlined, DeleteOutlined, FileTextOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
@@ -27,11 +28,14 @@ export function NoteListItem({
   onCopy,
   onDelete,
   busy,
+  actions,
 }: {
   note: NoteSummary;
   onCopy?: () => void;
   onDelete?: () => void;
   busy?: boolean;
+  /** More actions shown before copy and delete (e.g. export). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -52,8 +56,9 @@ export function NoteListItem({
           <span>{t("myFile.files", { count: note.sourceCount })}</span>
         </div>
       </div>
-      {onCopy || onDelete ? (
+      {onCopy || onDelete || actions ? (
         <div className="note-item__actions">
+          {actions}
           {onCopy ? (
             <Tooltip title={t("myFile.actions.copy")}>
               <Button

@@ -16,6 +16,7 @@ import { errorMessage } from "../../i18n/error-message";
 import { toast } from "../../components/toast-store";
 import { useIsPhone } from "../../app/use-is-phone";
 import { SourceViewer, type SourcePosition } from "../source-viewer/SourceViewer";
+import { MarkdownBody } from "./MarkdownBody";
 import { NoteContent } from "./NoteContent";
 
 /** A finished note: read it, follow citations into the source, edit, save, reset, return. */
@@ -73,6 +74,11 @@ export function NoteReader({ note }: { note: NoteDetail }) {
     if (isPhone) window.scrollTo({ top: readingAt.current });
   };
   const handleCite = (source: number, page: number) => openViewer({ source, page });
+  // Pages read by OCR say so: the text cited is what OCR read from the page image.
+  const citeTitle = (source: number, page: number) =>
+    note.sources.find((s) => s.index === source)?.ocrPages?.includes(page)
+      ? t("note.view.citationOcr", { page })
+      : undefined;
   const handleEdit = () => {
     setDraft({ title: note.title, markdown: note.markdown });
     setEditing(true);
@@ -163,18 +169,28 @@ export function NoteReader({ note }: { note: NoteDetail }) {
               onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
               aria-label={t("newNote.titleLabel")}
             />
-            <Input.TextArea
-              value={draft.markdown}
-              onChange={(e) => setDraft((d) => ({ ...d, markdown: e.target.value }))}
-              autoSize={{ minRows: 16, maxRows: 40 }}
-              spellCheck={false}
-              className="note-editor__text"
-              aria-label={t("note.view.markdownLabel")}
-            />
+            <div className="note-editor__panes">
+              <Input.TextArea
+                value={draft.markdown}
+                onChange={(e) => setDraft((d) => ({ ...d, markdown: e.target.value }))}
+                autoSize={{ minRows: 16, maxRows: 40 }}
+                spellCheck={false}
+                className="note-editor__text"
+                aria-label={t("note.view.markdownLabel")}
+              />
+              <section
+                className="note-editor__preview"
+                aria-label={t("note.view.preview")}
+                data-testid="note-preview"
+              >
+                <div className="note-editor__preview-label muted">{t("note.view.preview")}</div>
+                <MarkdownBody markdown={draft.markdown} />
+              </section>
+            </div>
             <div className="muted">{t("note.view.markdownHint")}</div>
           </div>
         ) : (
-          <NoteContent markdown={note.markdown} onCite={handleCite} />
+          <NoteContent markdown={note.markdown} onCite={handleCite} citeTitle={citeTitle} />
         )}
       </div>
       {viewer ? (

@@ -17,7 +17,8 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function useProblemText() {
+/** Why a chosen file cannot be used, in the interface language. */
+export function useProblemText() {
   const { t } = useTranslation();
   return (item: UploadItem, maxMb: number): string => {
     const problem = item.problem;
@@ -71,7 +72,7 @@ export function UploadList({
                 <span className="muted">{t("newNote.upload.uploading")}</span>
               ) : item.phase === "parsing" ? (
                 <span className="muted">
-                  <LoadingOutlined /> {t("newNote.upload.parsing")}
+                  <LoadingOutlined /> {item.ocr ? t("progress.ocr", item.ocr) : t("newNote.upload.parsing")}
                 </span>
               ) : item.phase === "ready" ? (
                 <span className="upload-item__ok">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitNote, splitSections } from "./note-sections";
+import { collapseAllKeys, splitNote, splitSections, toPanels } from "./note-sections";
 
 describe("splitNote", () => {
   it("takes the title, the overview and each ## section in order", () => {
@@ -30,5 +30,20 @@ describe("splitSections", () => {
     expect(split.intro).toBe("Lead.");
     expect(split.sections.map((s) => s.heading)).toEqual(["One", "Two"]);
     expect(split.sections[0]!.body).toContain("#### deeper");
+  });
+});
+
+describe("collapseAllKeys", () => {
+  it("folds each section below a single title heading, not the title itself", () => {
+    const note = splitNote(
+      "# Note\n\n## A paper's title\nauthors\n\n### 1. Introduction\nx\n\n### 2. Method\ny\n",
+    );
+    const panels = toPanels(note.sections);
+    expect(collapseAllKeys(panels)).toEqual(["0.0", "0.1"]);
+  });
+
+  it("folds every section when there are several at the top", () => {
+    const panels = toPanels(splitNote("## A\n### A1\nx\n## B\ny\n").sections);
+    expect(collapseAllKeys(panels)).toEqual(["0", "0.0", "1"]);
   });
 });

@@ -56,3 +56,40 @@ export function splitSections(markdown: string, level = 2, takeTitle = false): S
 
 /** A note's title, overview and `##` sections. */
 export const splitNote = (markdown: string): SplitNote => splitSections(markdown, 2, true);
+
+/** A section as a panel that expands and collapses, with its sub-sections as panels inside it. */
+export interface Panel {
+  key: string;
+  heading: string;
+  /** Text before the sub-sections (or the whole body when there are none). */
+  lead: string;
+  children: Panel[];
+}
+
+/** `##` sections with their `###` and `####` sub-sections, as panels. */
+export function toPanels(sections: NoteSection[], prefix = "", level = 3): Panel[] {
+  return sections.map((section, i) => {
+    const key = `${prefix}${i}`;
+    const inner = level <= 4 ? splitSections(section.body, level) : null;
+    return inner && inner.sections.length
+      ? {
+          key,
+          heading: section.heading,
+          lead: inner.intro,
+          children: toPanels(inner.sections, `${key}.`, level + 1),
+        }
+      : { key, heading: section.heading, lead: section.body, children: [] };
+  });
+}
+
+export const allKeys = (panels: Panel[]): string[] => panels.flatMap((p) => [p.key, ...allKeys(p.children)]);
+
+/**
+ * What "collapse all" folds: every panel, except a single top panel that holds all the others (a paper's
+ * title over its sections): that one stays open and each section below it folds.
+ */
+export function collapseAllKeys(panels: Panel[]): string[] {
+  const [only] = panels;
+  if (panels.length === 1 && only && only.children.length > 0) return allKeys(only.children);
+  return allKeys(panels);
+}

@@ -7,7 +7,10 @@ export const ROTATE_EVERY_MS = 3500;
 /** Message keys the server's jobs send in `progress` events; anything else reads as "working". */
 export const SERVER_STEPS = [
   "queued",
+  "ocr",
   "parsing",
+  "podcastAudio",
+  "podcastScript",
   "preview",
   "reading",
   "saving",

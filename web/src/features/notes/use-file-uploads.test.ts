@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFile, extensionOf } from "./use-file-uploads";
+import { checkFile, extensionOf, shownPageCount } from "./use-file-uploads";
 
 const MB = 1024 * 1024;
 
@@ -19,5 +19,14 @@ describe("checkFile (before any byte is sent)", () => {
   it("reads the extension after the last dot", () => {
     expect(extensionOf("lecture.v2.PDF")).toBe(".pdf");
     expect(extensionOf("README")).toBe("");
+  });
+});
+
+describe("shownPageCount", () => {
+  it("states the pages of fixed layouts, not of flowing DOCX and DOC files", () => {
+    expect(shownPageCount({ format: "pdf", pageCount: 14 })).toBe(14);
+    expect(shownPageCount({ format: "pptx", pageCount: 4 })).toBe(4);
+    expect(shownPageCount({ format: "docx", pageCount: 2 })).toBeNull();
+    expect(shownPageCount({ format: "doc", pageCount: 40 })).toBeNull();
   });
 });

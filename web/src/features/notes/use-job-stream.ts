@@ -51,6 +51,9 @@ export function useJobStream(jobId: string | null | undefined): JobStreamState {
                 switch (event.type) {
                   case "progress":
                     return { ...s, phase: "running", progress: event.data as JobProgress };
+                  case "restart":
+                    // A retry of the job: what the failed attempt wrote is gone.
+                    return { ...s, phase: "running", progress: null, sections: [] };
                   case "partial": {
                     const section = event.data as PartialSection;
                     const rest = s.sections.filter((x) => x.index !== section.index);

@@ -22,8 +22,18 @@ export function isPdf(bytes: ArrayBuffer): boolean {
   return text.includes("%PDF-");
 }
 
+/**
+ * Where the build serves pdf.js's data files (web/vite.config.ts): CMaps for CJK text set in fonts that are
+ * not embedded, and the standard 14 fonts. Without them such text is simply not drawn.
+ */
+export const PDFJS_DATA = {
+  cMapUrl: "/pdfjs/cmaps/",
+  cMapPacked: true,
+  standardFontDataUrl: "/pdfjs/standard_fonts/",
+} as const;
+
 export async function openPdf(bytes: ArrayBuffer): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfjs();
   // pdf.js transfers the buffer to its worker: give it a copy so a cached preview stays usable.
-  return pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)) }).promise;
+  return pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)), ...PDFJS_DATA }).promise;
 }

@@ -6,6 +6,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { useMe } from "../../features/account/session";
 import { BeancoinBadge } from "../../features/account/BeancoinBadge";
 import { RecentNotes } from "../../features/notes/RecentNotes";
+import { DueCardsCard } from "../../features/flashcards/DueCardsCard";
 import { useIsPhone } from "../../app/use-is-phone";
 import "./home.css";
 
@@ -39,6 +40,7 @@ export function HomePage() {
           {t("home.create.action")} <RightOutlined />
         </span>
       </button>
+      <DueCardsCard />
       <Card
         title={t("home.recent.title")}
         extra={

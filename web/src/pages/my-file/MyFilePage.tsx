@@ -12,6 +12,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { toast } from "../../components/toast-store";
 import { NoteListItem } from "../../features/notes/NoteListItem";
 import { confirmDeleteNote } from "../../features/notes/confirm-delete-note";
+import { ExportButton } from "../../features/export/ExportButton";
 import "../../features/notes/notes.css";
 
 const PAGE_SIZE = 10;
@@ -108,6 +109,11 @@ export function MyFilePage() {
               busy={copy.isPending}
               onCopy={() => copy.mutate(note)}
               onDelete={() => handleDelete(note)}
+              actions={
+                note.status === "ready" ? (
+                  <ExportButton noteId={note.noteId} title={note.title} compact />
+                ) : null
+              }
             />
           ))}
         </ul>

@@ -1,4 +1,5 @@
-import { Button, Card, Tabs } from "antd";
+import { lazy, Suspense } from "react";
+import { Button, Card, Space, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
@@ -8,7 +9,20 @@ import { errorMessage } from "../../i18n/error-message";
 import { EmptyState } from "../../components/EmptyState";
 import { PageLoader } from "../../components/PageLoader";
 import { NoteTab } from "../../features/notes/NoteTab";
+import { FlashcardsTab } from "../../features/flashcards/FlashcardsTab";
+import { QuizTab } from "../../features/quiz/QuizTab";
+import { PodcastTab } from "../../features/podcast/PodcastTab";
+import { ExportButton } from "../../features/export/ExportButton";
+import { TranslateButton } from "../../features/translate/TranslateButton";
 import "../../features/notes/notes.css";
+
+// markmap (d3) and the slide viewer load only when their tab is opened.
+const MindMapTab = lazy(() =>
+  import("../../features/mind-map/MindMapTab").then((m) => ({ default: m.MindMapTab })),
+);
+const SlidesTab = lazy(() =>
+  import("../../features/slides/SlidesTab").then((m) => ({ default: m.SlidesTab })),
+);
 
 const TABS = ["note", "flashcards", "quiz", "mindMap", "podcast", "slides"] as const;
 
@@ -46,17 +60,40 @@ export function NotePage() {
   const data = note.data;
   return (
     <div className="page-stack note-page">
-      <h2 className="page-heading break-anywhere" data-testid="note-title">
-        {data.title}
-      </h2>
+      <div className="card-title-row">
+        <h2 className="page-heading break-anywhere" data-testid="note-title">
+          {data.title}
+        </h2>
+        {data.status === "ready" ? (
+          <Space wrap size={8} data-testid="note-actions">
+            <ExportButton noteId={data.noteId} title={data.title} />
+            <TranslateButton note={data} />
+          </Space>
+        ) : null}
+      </div>
       <Card className="note-page__card" styles={{ body: { paddingTop: 0 } }}>
         <Tabs
+          defaultActiveKey={params.get("tab") ?? undefined}
           items={TABS.map((key) => ({
             key,
             label: t(`note.tabs.${key}`),
             children:
               key === "note" ? (
                 <NoteTab note={data} />
+              ) : key === "flashcards" ? (
+                <FlashcardsTab note={data} />
+              ) : key === "quiz" ? (
+                <QuizTab note={data} />
+              ) : key === "mindMap" ? (
+                <Suspense fallback={<PageLoader />}>
+                  <MindMapTab note={data} />
+                </Suspense>
+              ) : key === "podcast" ? (
+                <PodcastTab note={data} />
+              ) : key === "slides" ? (
+                <Suspense fallback={<PageLoader />}>
+                  <SlidesTab note={data} />
+                </Suspense>
               ) : (
                 <EmptyState title={t("note.comingSoon")} hint={t("note.comingSoonHint")} />
               ),

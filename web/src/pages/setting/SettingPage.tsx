@@ -4,7 +4,6 @@ import { EditOutlined, LogoutOutlined, RightOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { STUDENT_DISCOUNT_PERCENT } from "@beannote/contract/limits";
 import { accountKeys } from "../../api";
 import { toast } from "../../components/toast-store";
 import { AvatarUploader } from "../../features/account/AvatarUploader";
@@ -13,6 +12,7 @@ import { NicknameModal } from "../../features/account/NicknameModal";
 import { useMe } from "../../features/account/session";
 import { useLogout } from "../../features/account/use-logout";
 import { maskPhone } from "../../features/account/user-view";
+import { StudentDiscount } from "../../features/beans/StudentDiscount";
 import "./setting.css";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -90,15 +90,13 @@ export function SettingPage() {
             </Button>
           </Link>
         </Row>
-        <Row label={t("settings.discount")}>
-          <span className="setting-row__text muted">
-            {t("settings.discountText", { percent: STUDENT_DISCOUNT_PERCENT })}
-          </span>
+        <Row label={t("settings.discount")} testId="setting-discount">
+          <StudentDiscount />
         </Row>
       </Card>
       <Card title={t("settings.preferences")}>
         <Row label={t("settings.language")}>
-          <LanguageSelect size="middle" onChanged={() => toast.success(t("settings.languageSaved"))} />
+          <LanguageSelect size="middle" onChanged={(tNew) => toast.success(tNew("settings.languageSaved"))} />
         </Row>
         <Link to="/subOthers/pages/about" className="setting-row setting-row--link">
           <span className="setting-row__label">{t("settings.about")}</span>
