@@ -40,6 +40,16 @@ describe("OpenAI-compatible speech (POST /audio/speech)", () => {
     expect(host.samples.length).toBe(Math.round(0.48 * FAKE_TTS_RATE)); // 12 characters × 40 ms
   });
 
+  it("sends at most `concurrency` requests at once, however many lines are asked for together", async () => {
+    const speech = await speechWith(() => ({ delayMs: 40 }));
+    const lines = Array.from({ length: 7 }, (_, i) =>
+      speech.synthesize({ text: `Line ${i}.`, language: "en-US", speaker: i % 2 ? "guest" : "host" }),
+    );
+    expect(await Promise.all(lines)).toHaveLength(7);
+    expect(fake!.calls).toHaveLength(7);
+    expect(fake!.maxConcurrent).toBe(2);
+  });
+
   it("retries 429 (after Retry-After) and 5xx, then fails with PODCAST_AUDIO_FAILED", async () => {
     const retried = await speechWith((n) =>
       n === 0 ? { status: 429, headers: { "retry-after": "0.01" } } : n === 1 ? { status: 503 } : undefined,

@@ -68,6 +68,23 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
+/** Runs at most `limit` tasks at once; the others wait their turn in order. */
+function concurrencyLimit(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < limit) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 /**
  * Speech from an OpenAI-compatible `POST {TTS_BASE_URL}/audio/speech` (OpenAI, Azure through a proxy,
  * local servers such as openedai-speech or Kokoro-FastAPI), asked for WAV; 429 and 5xx are retried with
@@ -77,6 +94,8 @@ export function createTtsSpeech(options: TtsOptions): Speech {
   const doFetch = options.fetch ?? fetch;
   const url = `${options.baseUrl.replace(/\/+$/, "")}/audio/speech`;
   const baseMs = options.retryBaseMs ?? 1000;
+  // The episode renderer reads ahead of the encoder; the service sees at most `concurrency` requests.
+  const limited = concurrencyLimit(options.concurrency);
   return {
     kind: "tts",
     concurrency: options.concurrency,
@@ -88,20 +107,26 @@ export function createTtsSpeech(options: TtsOptions): Speech {
         response_format: "wav",
       });
       for (let attempt = 0; ; attempt++) {
-        const signal = AbortSignal.any([
-          AbortSignal.timeout(TIMEOUT_MS),
-          ...(request.signal ? [request.signal] : []),
-        ]);
         let response: Response;
+        let bytes: Uint8Array | undefined;
         try {
-          response = await doFetch(url, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-            },
-            body,
-            signal,
+          response = await limited(async () => {
+            // timed from when the request goes out, not from when it joined the queue
+            const signal = AbortSignal.any([
+              AbortSignal.timeout(TIMEOUT_MS),
+              ...(request.signal ? [request.signal] : []),
+            ]);
+            const answer = await doFetch(url, {
+              method: "POST",
+              headers: {
+                "content-type": "application/json",
+                ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+              },
+              body,
+              signal,
+            });
+            if (answer.ok) bytes = new Uint8Array(await answer.arrayBuffer());
+            return answer;
           });
         } catch (error) {
           if (request.signal?.aborted) throw request.signal.reason ?? error;
@@ -111,8 +136,7 @@ export function createTtsSpeech(options: TtsOptions): Speech {
           }
           throw new SpeechError(`speech service unreachable: ${String(error)}`);
         }
-        if (response.ok) {
-          const bytes = new Uint8Array(await response.arrayBuffer());
+        if (bytes) {
           try {
             return parseWav(bytes);
           } catch (error) {
