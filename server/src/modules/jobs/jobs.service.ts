@@ -33,6 +33,9 @@ export interface StreamedEvent {
   data: unknown;
 }
 
+/** How long a stream waits for the final event of a job whose row is already terminal. */
+const FINAL_EVENT_GRACE_MS = 10_000;
+
 /** The job's last word when its stream holds none (the process died between the row and the event). */
 function closingEvent(job: JobRow): StreamedEvent {
   if (job.status === "done") return { type: "done", data: job.result ?? {} };
@@ -102,8 +105,14 @@ export function createJobsService(deps: JobsServiceDeps) {
               if ((await queue.eventsAfter(jobId, last)).length > 0) continue;
               return;
             }
-            yield closingEvent(job);
-            return;
+            // A failed job's hook updates its own rows between the job's row and its final event: wait for
+            // the event, so a client that reacts to it finds them updated. Only a worker that died in
+            // between leaves no event; after the grace the row's word closes the stream.
+            const finished = job.finishedAt?.getTime() ?? 0;
+            if (Date.now() - finished >= FINAL_EVENT_GRACE_MS) {
+              yield closingEvent(job);
+              return;
+            }
           }
           await new Promise<void>((resolve) => {
             const timer = setTimeout(done, options.pollMs);

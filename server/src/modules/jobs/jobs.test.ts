@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { JobStatusResponse } from "@beannote/contract";
 import { testDatabases, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
-import { defineJob } from "../../jobs/definition";
+import { eq } from "drizzle-orm";
+import { jobs } from "../../db/schema";
+import { defineJob, PermanentJobError } from "../../jobs/definition";
 import { createJobQueue } from "../../jobs/queue";
 import { createWorker, type Worker } from "../../jobs/worker";
 import { createTestUser } from "../files/test-support";
@@ -83,6 +85,7 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
   let alice: { userId: string; token: string };
   let bob: { userId: string; token: string };
   const gates = new Map<string, () => void>();
+  const hooksDone = new Set<string>();
 
   beforeAll(async () => {
     database = await kind.create();
@@ -112,6 +115,20 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
               signal.addEventListener("abort", () => reject(signal.reason));
             });
             return { label: payload.label };
+          },
+        }),
+        defineJob({
+          name: "test.slow-hook",
+          payload: z.object({}),
+          maxAttempts: 1,
+          backoff: { baseMs: 10, maxMs: 10 },
+          async handler() {
+            throw new PermanentJobError("QUIZ_GENERATION_FAILED");
+          },
+          // longer than the stream's poll: the stream sees the failed row well before the final event
+          async onFailed(job) {
+            await new Promise((resolve) => setTimeout(resolve, 2500));
+            hooksDone.add(job.id);
           },
         }),
         defineJob({
@@ -199,6 +216,32 @@ describe.each(testDatabases)("job routes on $name", (kind) => {
     expect(Date.now() - asked).toBeLessThan(3000);
     const status = await server.call<JobStatusResponse>("GET", `/job/${job.id}`, { token: alice.token });
     expect(status.body.data).toMatchObject({ status: "cancelled", error: { code: "JOB_CANCELLED" } });
+  });
+
+  it("ends the stream with the final event only after the failure hook has updated the job's rows", async () => {
+    const job = await server.queue.enqueue("test.slow-hook", {}, { userId: alice.userId });
+    const { events } = await readEvents(eventsUrl(job.id), alice.token);
+    expect(events.at(-1)).toMatchObject({ event: "error", data: { code: "QUIZ_GENERATION_FAILED" } });
+    expect(hooksDone.has(job.id)).toBe(true);
+  });
+
+  it("closes with the row's word a stream whose job ended long ago without a final event (its worker died)", async () => {
+    const job = await server.queue.enqueue(
+      "test.idle",
+      {},
+      { userId: alice.userId, runAt: new Date(Date.now() + 60_000) },
+    );
+    await server.database.db
+      .update(jobs)
+      .set({
+        status: "failed",
+        errorCode: "INTERNAL",
+        errorMessage: "worker died",
+        finishedAt: new Date(Date.now() - 60_000),
+      })
+      .where(eq(jobs.id, job.id));
+    const { events } = await readEvents(eventsUrl(job.id), alice.token);
+    expect(events).toEqual([{ event: "error", data: { code: "INTERNAL", message: "worker died" } }]);
   });
 
   it("shows a job only to its owner, and only with a token", async () => {
