@@ -14,7 +14,14 @@ describe("MathText", () => {
 
   it("shows text without a formula as it is, prices included", () => {
     const { container } = render(<MathText text="It cost $5 and $10." />);
-    expect(container.innerHTML).toBe("It cost $5 and $10.");
+    expect(container.innerHTML).toBe('<span class="math-text">It cost $5 and $10.</span>');
+  });
+
+  it("is one inline box, so a flex parent (a card face) does not split the sentence around a formula", async () => {
+    const { container } = render(<MathText text="Energy is $E=mc^2$ at rest." />);
+    await waitFor(() => expect(container.querySelector(".katex")).not.toBeNull());
+    expect(container.childNodes).toHaveLength(1);
+    expect((container.firstChild as HTMLElement).className).toBe("math-text");
   });
 
   it("writes no markup from the text itself", async () => {

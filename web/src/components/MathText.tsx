@@ -32,9 +32,10 @@ export function MathText({ text }: { text: string }) {
     };
   }, [hasMath, ready]);
 
-  if (!hasMath || !ready || !katex) return <>{text}</>;
+  // One inline box, so a flex or grid parent (a card face) lays the sentence out as one item.
+  if (!hasMath || !ready || !katex) return <span className="math-text">{text}</span>;
   return (
-    <>
+    <span className="math-text">
       {segments.map((segment, i) =>
         "text" in segment ? (
           <span key={i}>{segment.text}</span>
@@ -55,6 +56,6 @@ export function MathText({ text }: { text: string }) {
           />
         ),
       )}
-    </>
+    </span>
   );
 }
