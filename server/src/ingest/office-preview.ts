@@ -8,6 +8,10 @@ export interface PreviewOptions {
   timeoutMs?: number;
   /** The soffice binary (default "soffice" on PATH). */
   soffice?: string;
+  /** Kills soffice at once; the call then resolves null. */
+  signal?: AbortSignal;
+  /** A deck's hidden slides too, so that PDF page N is slide N (OCR of a legacy deck's picture slides). */
+  allSlides?: boolean;
 }
 
 let cachedAvailable: boolean | null = null;
@@ -44,29 +48,35 @@ export async function renderPdfPreview(
           "--headless",
           "--norestore",
           "--convert-to",
-          "pdf",
+          opts.allSlides
+            ? 'pdf:impress_pdf_Export:{"ExportHiddenSlides":{"type":"boolean","value":"true"}}'
+            : "pdf",
           "--outdir",
           work,
           input,
         ],
         { stdio: "ignore", env: { ...process.env, HOME: home }, detached: true },
       );
-      const timer = setTimeout(() => {
+      const stop = () => {
+        clearTimeout(timer);
+        opts.signal?.removeEventListener("abort", stop);
         try {
           if (child.pid) process.kill(-child.pid, "SIGKILL");
         } catch {
           child.kill("SIGKILL");
         }
         resolve(false);
-      }, opts.timeoutMs ?? 120_000);
-      child.on("error", () => {
+      };
+      const timer = setTimeout(stop, opts.timeoutMs ?? 120_000);
+      if (opts.signal?.aborted) stop();
+      else opts.signal?.addEventListener("abort", stop, { once: true });
+      const settle = (ok: boolean) => {
         clearTimeout(timer);
-        resolve(false);
-      });
-      child.on("exit", (code) => {
-        clearTimeout(timer);
-        resolve(code === 0);
-      });
+        opts.signal?.removeEventListener("abort", stop);
+        resolve(ok);
+      };
+      child.on("error", () => settle(false));
+      child.on("exit", (code) => settle(code === 0));
     });
     if (!ok) return null;
     const pdf = (await readdir(work)).find((f) => f.toLowerCase().endsWith(".pdf"));

@@ -15,6 +15,10 @@ const RT_TEXT_CHARS_ATOM = 0x0fa0;
 const RT_TEXT_BYTES_ATOM = 0x0fa8;
 const RT_PERSIST_DIRECTORY_ATOM = 0x1772;
 const RT_CRYPT_SESSION = 0x2f14;
+// Office Art property tables (OfficeArtFOPT, secondary and tertiary) and the properties naming a picture.
+const RT_OFFICE_ART_FOPT = [0xf00b, 0xf121, 0xf122];
+const PROP_PIB = 0x0104;
+const PROP_FILL_BLIP = 0x0186;
 
 // TextHeaderAtom text types.
 const TEXT_TITLE = 0;
@@ -46,6 +50,41 @@ interface Rec {
  * every persist directory in the stream is read in order. page = slide number.
  */
 export async function parsePpt(input: ParseInput): Promise<SourceDocument> {
+  return finishDocument(readPpt(input).document);
+}
+
+/** A legacy deck read for OCR: its text (null without any) and the slides that are pictures without text. */
+export interface PptForOcr {
+  doc: SourceDocument | null;
+  pageCount: number;
+  /** Slide numbers with a picture and no text besides a title: what OCR reads from the rendered slide. */
+  slides: number[];
+}
+
+/**
+ * Parse a legacy PowerPoint file, or (some slides hold only pictures) also name those slides for OCR. A deck
+ * whose every slide has text costs nothing more.
+ */
+export async function parsePptForOcr(
+  input: ParseInput,
+): Promise<{ doc: SourceDocument } | { pptSlides: PptForOcr }> {
+  const { document, pictureSlides } = readPpt(input);
+  const withText = new Set(document.sections.flatMap((s) => s.blocks.map((b) => b.page)));
+  const slides = pictureSlides.filter((page) => !withText.has(page));
+  if (slides.length === 0) return { doc: finishDocument(document) };
+  let doc: SourceDocument | null = null;
+  try {
+    doc = finishDocument(document);
+  } catch (error) {
+    if (!(error instanceof IngestError) || error.code !== "FILE_NO_TEXT") throw error;
+  }
+  return { pptSlides: { doc, pageCount: document.pageCount, slides } };
+}
+
+function readPpt(input: ParseInput): {
+  document: Parameters<typeof finishDocument>[0];
+  pictureSlides: number[];
+} {
   let stream: Buffer;
   let names: string[];
   let cfb: CFB.CFB$Container;
@@ -78,6 +117,8 @@ export async function parsePpt(input: ParseInput): Promise<SourceDocument> {
   }
 
   const slides: TextRun[][] = [];
+  /** Per slide (same order): whether its drawing holds a picture. */
+  const pictures: boolean[] = [];
   if (slideList) {
     let current: { runs: TextRun[]; persistId: number } | null = null;
     let type = -1;
@@ -96,18 +137,26 @@ export async function parsePpt(input: ParseInput): Promise<SourceDocument> {
     for (const s of done) {
       const runs = [...s.runs];
       const offset = persist.get(s.persistId);
+      let picture = false;
       if (offset !== undefined) {
         const rec = readRecords(stream, offset, Math.min(stream.length, offset + 8 + 0x7fffffff), 1)[0];
-        if (rec && rec.type === RT_SLIDE)
+        if (rec && rec.type === RT_SLIDE) {
           runs.push(...slideTextRuns(stream, rec).map((run) => ({ ...run, drawing: true })));
+          picture = hasPicture(stream, rec);
+        }
       }
       slides.push(runs);
+      pictures.push(picture);
     }
   }
   if (slides.length === 0 || slides.every((s) => s.length === 0)) {
     // No usable slide list (damaged file): every slide container in stream order.
     slides.length = 0;
-    for (const r of slidesInStreamOrder) slides.push(slideTextRuns(stream, r));
+    pictures.length = 0;
+    for (const r of slidesInStreamOrder) {
+      slides.push(slideTextRuns(stream, r));
+      pictures.push(hasPicture(stream, r));
+    }
   }
   if (slides.length === 0) throw new IngestError("FILE_CORRUPT", "ppt: no slides");
 
@@ -142,14 +191,39 @@ export async function parsePpt(input: ParseInput): Promise<SourceDocument> {
     }
     if (title || blocks.length > 0) sections.push({ heading: title || `Slide ${page}`, level: 1, blocks });
   });
-  return finishDocument({
-    format: "ppt",
-    pageCount: slides.length,
-    sections,
-    metaTitle: oleTitle(cfb),
-    coverTitle: cover ?? deckCover(sections),
-    fileName: input.fileName,
-  });
+  return {
+    document: {
+      format: "ppt",
+      pageCount: slides.length,
+      sections,
+      metaTitle: oleTitle(cfb),
+      coverTitle: cover ?? deckCover(sections),
+      fileName: input.fileName,
+    },
+    pictureSlides: pictures.flatMap((picture, i) => (picture ? [i + 1] : [])),
+  };
+}
+
+/** Whether a slide's drawing places a picture: a shape whose properties name a blip (picture or picture fill). */
+function hasPicture(buf: Buffer, slide: Rec): boolean {
+  const walk = (from: number, to: number, depth: number): boolean => {
+    if (depth > 16) return false;
+    for (const r of readRecords(buf, from, to)) {
+      const isContainer = (buf.readUInt16LE(r.start - 8) & 0x0f) === 0x0f;
+      if (isContainer) {
+        if (walk(r.start, r.start + r.len, depth + 1)) return true;
+      } else if (RT_OFFICE_ART_FOPT.includes(r.type)) {
+        // recInstance properties of 6 bytes: opid (pid in the low 14 bits), then its value
+        for (let i = 0; i < r.instance && (i + 1) * 6 <= r.len; i++) {
+          const pid = buf.readUInt16LE(r.start + i * 6) & 0x3fff;
+          if ((pid === PROP_PIB || pid === PROP_FILL_BLIP) && buf.readUInt32LE(r.start + i * 6 + 2) !== 0)
+            return true;
+        }
+      }
+    }
+    return false;
+  };
+  return walk(slide.start, slide.start + slide.len, 0);
 }
 
 /** Records between two offsets (one level); stops at the first record that does not fit. */

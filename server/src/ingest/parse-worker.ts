@@ -18,6 +18,7 @@ import {
   type PdfPagesPart,
 } from "./parse-pdf";
 import { parsePptxForOcr, type PptxForOcr } from "./ocr/slide-pictures";
+import { parsePptForOcr, type PptForOcr } from "./parse-ppt";
 import { sniffFormat } from "./sniff";
 
 export type ParseRequest = { id: number; filePath: string; fileName?: string; maxBytes?: number } &
@@ -32,7 +33,14 @@ export type ParseRequest = { id: number; filePath: string; fileName?: string; ma
   );
 
 export type ParseReply =
-  | { id: number; ok: true; doc?: SourceDocument; part?: PdfPagesPart; slides?: PptxForOcr }
+  | {
+      id: number;
+      ok: true;
+      doc?: SourceDocument;
+      part?: PdfPagesPart;
+      slides?: PptxForOcr;
+      pptSlides?: PptForOcr;
+    }
   | { id: number; ok: false; code: string; detail?: string }
   | { ready: true };
 
@@ -57,6 +65,7 @@ async function handle(req: ParseRequest): Promise<ParseReply> {
     const format = req.ocr ? sniffFormat(data) : null;
     if (format === "pdf") return { id: req.id, ok: true, ...(await parsePdfForOcr(input)) };
     if (format === "pptx") return { id: req.id, ok: true, ...(await parsePptxForOcr(input)) };
+    if (format === "ppt") return { id: req.id, ok: true, ...(await parsePptForOcr(input)) };
     return { id: req.id, ok: true, doc: await parseFile(data, req.fileName, { maxBytes }) };
   } catch (err) {
     if (err instanceof IngestError) return { id: req.id, ok: false, code: err.code, detail: err.detail };

@@ -5,14 +5,16 @@ import { Worker } from "node:worker_threads";
 import type { SourceDocument } from "@beannote/contract";
 import { IngestError, isIngestErrorCode } from "./errors";
 import type { Ocr } from "./ocr/ocr";
+import { recognisePptSlides } from "./ocr/ppt-slides";
 import { mergeSlideOcr, type PptxForOcr } from "./ocr/slide-pictures";
+import type { PptForOcr } from "./parse-ppt";
 import type { ParseReply, ParseRequest } from "./parse-worker";
 import type { PdfPagesPart } from "./parse-pdf";
 import { detectLanguage } from "./text";
 
 const SPLIT_PDF_BYTES = 1_500_000;
 
-type Reply = { doc?: SourceDocument; part?: PdfPagesPart; slides?: PptxForOcr };
+type Reply = { doc?: SourceDocument; part?: PdfPagesPart; slides?: PptxForOcr; pptSlides?: PptForOcr };
 
 export interface ParserPoolOptions {
   /** Number of worker threads (default 2). */
@@ -182,6 +184,16 @@ export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
             onSpawn: jobOpts.onOcrSpawn,
           });
           return mergeSlideOcr(reply.slides, result, jobOpts.fileName);
+        }
+        if (reply.pptSlides && opts.ocr) {
+          return recognisePptSlides(reply.pptSlides, filePath, opts.ocr, {
+            fileName: jobOpts.fileName,
+            languageHint: jobOpts.languageHint,
+            signal: jobOpts.signal,
+            deadline,
+            onProgress: jobOpts.onOcrProgress,
+            onSpawn: jobOpts.onOcrSpawn,
+          });
         }
         parts = [reply.part!];
       } else {

@@ -13,7 +13,10 @@ import {
   scribblePage,
   textLayer,
 } from "../../../test/ocr-pdfs";
+import { readFileSync } from "node:fs";
 import { ingestMessages } from "../errors";
+import { isSofficeAvailable } from "../office-preview";
+import { parsePpt, parsePptForOcr } from "../parse-ppt";
 import { createParserPool } from "../parser-pool";
 import { characterErrorRate } from "./cer";
 import { chooseOcrLanguages } from "./languages";
@@ -235,6 +238,55 @@ describe("OCR of pages without a usable text layer (Tesseract)", () => {
     },
     SLOW,
   );
+});
+
+describe("legacy .ppt slides that are pictures", () => {
+  const read = (file: string) => parsePptForOcr({ data: readFileSync(fixture(file)), fileName: file });
+
+  it("are named for OCR when they hold a picture and no text; a deck with text on every slide is parsed as before", async () => {
+    expect(await read("zh-lecture-pde-classification-image-only.ppt")).toEqual({
+      pptSlides: { doc: null, pageCount: 3, slides: [1, 2] }, // slide 3 is empty: nothing to read
+    });
+    const identity = await read("en-talk-identity-management.ppt");
+    expect("pptSlides" in identity && identity.pptSlides.slides).toEqual([12, 15]);
+    expect("pptSlides" in identity && identity.pptSlides.doc).toEqual(
+      await parsePpt({
+        data: readFileSync(fixture("en-talk-identity-management.ppt")),
+        fileName: "en-talk-identity-management.ppt",
+      }),
+    );
+    expect(await read("en-talk-counter-usage-statistics.ppt")).toHaveProperty("doc");
+  });
+
+  describe.skipIf(!isSofficeAvailable())("read through LibreOffice and Tesseract", () => {
+    const pool = createParserPool({
+      size: 1,
+      timeoutMs: 300_000,
+      ocr: createOcr({ enabled: true, workers: 1 }),
+    });
+    afterAll(() => pool.close());
+
+    it("adds what the picture slides say, as their own slides, to the deck's text", async () => {
+      const file = fixture("en-talk-identity-management.ppt");
+      const doc = await pool.parse(file, { fileName: "identity.ppt" });
+      expect(doc.format).toBe("ppt");
+      expect(doc.ocr).toMatchObject({ unreadablePages: [], skippedPages: [], unavailable: false });
+      expect(doc.ocr?.pages.map((p) => p.page)).toEqual([12, 15]);
+      expect(textOfPage(doc, 12)).toMatch(/E-Authentication Interfederation Model/);
+      expect(textOfPage(doc, 15)).toMatch(/Fed PKI .Interfederation. Model/);
+      // the slides with text keep exactly what the parser read, in slide order around the OCR ones
+      const before = await parsePpt({ data: readFileSync(file), fileName: "identity.ppt" });
+      for (const page of [1, 11, 13, 23]) expect(textOfPage(doc, page)).toBe(textOfPage(before, page));
+      const order = doc.sections.map((s) => s.blocks[0]?.page ?? 0).filter((p) => p > 0);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }, 180_000);
+
+    it("fails FILE_NO_TEXT for a deck of handwriting: what OCR guesses there is too little to study", async () => {
+      await expect(
+        pool.parse(fixture("zh-lecture-pde-classification-image-only.ppt"), { fileName: "pde.ppt" }),
+      ).rejects.toMatchObject({ code: "FILE_NO_TEXT" });
+    }, 180_000);
+  });
 });
 
 describe("without OCR", () => {

@@ -109,6 +109,14 @@ export const OCR_DEFAULTS = {
 /** What Tesseract is told of a slide picture's resolution (screen pictures: about 1000–2000 px wide). */
 const PICTURE_DPI = 150;
 
+/**
+ * A page or slide whose kept lines hold fewer letters and digits than this is unreadable, not read: a stray
+ * label of a diagram or two confident guesses in handwriting are no study material.
+ */
+const MIN_READ_CHARS = 10;
+const readChars = (lines: OcrLine[]) =>
+  lines.reduce((n, l) => n + (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
+
 /** Longest side of a rendered page, pixels: a poster-sized page is not rendered at full resolution. */
 const MAX_SIDE_PX = 4200;
 
@@ -245,7 +253,7 @@ export function createOcr(options: OcrOptions): Ocr {
           confSum += text.confidence * n;
           lines.push(...text.lines);
         }
-        if (lines.length === 0) unreadable.push(item.page);
+        if (readChars(lines) < MIN_READ_CHARS) unreadable.push(item.page);
         else
           results.push({
             page: item.page,

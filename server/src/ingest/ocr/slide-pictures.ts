@@ -130,7 +130,12 @@ function paragraphs(lines: OcrLine[], page: number): SourceBlock[] {
 }
 
 /** The deck with what OCR read on its picture slides, each as a section "Slide N" in slide order. */
-export function mergeSlideOcr(deck: PptxForOcr, result: OcrFileResult, fileName?: string): SourceDocument {
+export function mergeSlideOcr(
+  deck: { doc: SourceDocument | null; pageCount: number },
+  result: OcrFileResult,
+  fileName?: string,
+  format: "pptx" | "ppt" = "pptx",
+): SourceDocument {
   // A section without blocks (a title alone) keeps its place after the slide before it.
   let last = 0;
   const sections: (SourceSection & { at: number })[] = (deck.doc?.sections ?? []).map((s) => {
@@ -146,7 +151,7 @@ export function mergeSlideOcr(deck: PptxForOcr, result: OcrFileResult, fileName?
     });
   sections.sort((a, b) => a.at - b.at); // stable: the deck's own order among equals
   const finished = finishDocument({
-    format: "pptx",
+    format,
     pageCount: deck.pageCount,
     sections: sections.map(({ at: _at, ...s }) => s),
     metaTitle: deck.doc?.title ?? null,
