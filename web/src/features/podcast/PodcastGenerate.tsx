@@ -27,7 +27,8 @@ export function PodcastGenerate({ hasEpisode, pending, onGenerate, initialLength
     });
   };
   return (
-    <Space.Compact className="podcast-generate">
+    // Wraps on a phone: a long length label in Russian or German leaves no room for the button beside it.
+    <Space wrap size={8} className="podcast-generate">
       <Select
         value={length}
         onChange={setLength}
@@ -47,6 +48,6 @@ export function PodcastGenerate({ hasEpisode, pending, onGenerate, initialLength
       >
         {hasEpisode ? t("podcast.generate.again") : t("podcast.generate.action")}
       </Button>
-    </Space.Compact>
+    </Space>
   );
 }
