@@ -50,3 +50,46 @@ describe("untitled slides", () => {
     expect(displayHeading(prepared.sections[1]!, 1, labelsFor("de-DE"))).toBe("Folie 2");
   });
 });
+
+describe("a table of contents typed into the body", () => {
+  const doc = (texts: string[]): SourceDocument => ({
+    title: "t",
+    format: "doc",
+    language: "ru",
+    pageCount: 10,
+    sections: [
+      { heading: "ПОЛОЖЕНИЕ", level: 1, blocks: texts.map((text) => ({ type: "paragraph", text, page: 1 })) },
+    ],
+  });
+  const kept = (texts: string[]) =>
+    prepareDocument(doc(texts)).sections.flatMap((s) => s.blocks.map((b) => ("text" in b ? b.text : "")));
+
+  it("drops a 'Contents' line and its entries, whose leader dots were lost, and keeps the prose around them", () => {
+    expect(
+      kept([
+        "о порядке подготовки и защиты проекта",
+        "Оглавление",
+        "1. Общие положения 3",
+        "2. Требования к исследовательскому проекту 4",
+        "Приложение 10",
+        "Настоящее положение определяет порядок подготовки проекта.",
+      ]),
+    ).toEqual([
+      "о порядке подготовки и защиты проекта",
+      "Настоящее положение определяет порядок подготовки проекта.",
+    ]);
+  });
+
+  it("drops three or more numbered entries with pages in order, but keeps numbered prose that ends in a figure", () => {
+    expect(kept(["1. Introduction 1", "2. Methods 4", "2.1 Sampling 5", "A body paragraph."])).toEqual([
+      "A body paragraph.",
+    ]);
+    const prose = [
+      "1. The boiling point of water is 100",
+      "2. Its freezing point is 0",
+      "3. Room temperature is 20",
+    ];
+    expect(kept(prose)).toEqual(prose);
+    expect(kept(prose.slice(0, 2))).toEqual(prose.slice(0, 2));
+  });
+});

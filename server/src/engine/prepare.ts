@@ -36,7 +36,7 @@ export interface PreparedDocument {
 }
 
 const BOILERPLATE_HEADING =
-  /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature cited|table of contents|contents|índice|sumário|sommaire|inhaltsverzeichnis|literaturverzeichnis|bibliographie|referências|referencias|bibliografía|参考文献|参考资料|目录|目次|목차|참고\s*문헌)\s*:?$/iu;
+  /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature cited|table of contents|contents|índice|sumário|sommaire|inhaltsverzeichnis|inhalt|оглавление|содержание|literaturverzeichnis|bibliographie|referências|referencias|bibliografía|参考文献|参考资料|目录|目次|목차|참고\s*문헌)\s*:?$/iu;
 const PAGE_NUMBER =
   /^(?:[-–—\s]*\d{1,4}[-–—\s]*|(?=[ivxlcdm]+$)m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|(?:page|p\.|seite|página|pagina)\s*\d+(?:\s*(?:of|\/|von|de)\s*\d+)?|第\s*\d+\s*页(?:\s*共\s*\d+\s*页)?|\d+\s*\/\s*\d+)$/iu;
 const COPYRIGHT =
@@ -73,6 +73,43 @@ export function isFrontMatterLine(text: string, page: number): boolean {
 /** True for a section heading that introduces a reference list or a table of contents. */
 export function isBoilerplateHeading(heading: string): boolean {
   return BOILERPLATE_HEADING.test(heading.trim());
+}
+
+/** A contents entry whose leader dots were lost: "2.1 Requirements 4", "1. Общие положения 3". */
+const NUMBERED_ENTRY = /^\d+(?:\.\d+)*\.?\s+\S.{0,110}\s\d{1,4}$/u;
+const CONTENTS_ENTRY = /^\S.{0,110}\s\d{1,4}$/u;
+const CONTENTS_TITLE =
+  /^(?:table of contents|contents|índice|sumário|sommaire|inhaltsverzeichnis|inhalt|оглавление|содержание|目录|目次|목차)\s*:?$/iu;
+/** How many entries in a row make a table of contents without a title line. */
+const CONTENTS_RUN = 3;
+
+/**
+ * The paragraphs of a table of contents typed into the body (a DOC or DOCX whose tab leaders became spaces):
+ * a "Contents" line and the entries ending in a page number after it, or a run of numbered entries.
+ * Students study the sections, not their list.
+ */
+function contentsParagraphs(blocks: SourceBlock[]): Set<SourceBlock> {
+  const out = new Set<SourceBlock>();
+  const text = (b: SourceBlock | undefined) => (b?.type === "paragraph" ? cleanText(b.text ?? "") : "");
+  for (let i = 0; i < blocks.length; i++) {
+    const titled = CONTENTS_TITLE.test(text(blocks[i]));
+    const entry = titled ? CONTENTS_ENTRY : NUMBERED_ENTRY;
+    let j = titled ? i + 1 : i;
+    // entries point to pages in order: "Step 3 takes 100" after "Step 2 takes 250" is prose
+    let lastPage = 0;
+    while (j < blocks.length && entry.test(text(blocks[j]))) {
+      const page = Number(/\d+$/u.exec(text(blocks[j]))![0]);
+      if (page < lastPage) break;
+      lastPage = page;
+      j++;
+    }
+    const entries = j - (titled ? i + 1 : i);
+    if (entries >= (titled ? 1 : CONTENTS_RUN)) {
+      for (let k = i; k < j; k++) out.add(blocks[k]!);
+      i = j - 1;
+    }
+  }
+  return out;
 }
 
 function cleanHeading(h: string): string {
@@ -170,7 +207,11 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       skipBelow = s.level;
       continue;
     }
-    const blocks = sourceBlocks.map((b) => prepareBlock(b, repeated)).filter((b): b is PreparedBlock => !!b);
+    const contents = contentsParagraphs(sourceBlocks);
+    const blocks = sourceBlocks
+      .filter((b) => !contents.has(b))
+      .map((b) => prepareBlock(b, repeated))
+      .filter((b): b is PreparedBlock => !!b);
     const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
     const prev = sections[sections.length - 1];
     if (prev && heading && prev.heading === heading && prev.level === s.level) {
