@@ -2,6 +2,7 @@ import type { OutputLanguage, PodcastSpeaker } from "@beannote/contract";
 import { SpeechError, type Speech, type SpeechRequest } from "./speech";
 import { speakableText } from "./speech-text";
 import { parseWav } from "./wav";
+import { createSlots } from "../slots";
 
 /** The voices of the two hosts: one pair for every language, and pairs for some languages. */
 export interface TtsVoices {
@@ -68,23 +69,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
-/** Runs at most `limit` tasks at once; the others wait their turn in order. */
-function concurrencyLimit(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running < limit) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
-
 /**
  * Speech from an OpenAI-compatible `POST {TTS_BASE_URL}/audio/speech` (OpenAI, Azure through a proxy,
  * local servers such as openedai-speech or Kokoro-FastAPI), asked for WAV; 429 and 5xx are retried with
@@ -95,7 +79,7 @@ export function createTtsSpeech(options: TtsOptions): Speech {
   const url = `${options.baseUrl.replace(/\/+$/, "")}/audio/speech`;
   const baseMs = options.retryBaseMs ?? 1000;
   // The episode renderer reads ahead of the encoder; the service sees at most `concurrency` requests.
-  const limited = concurrencyLimit(options.concurrency);
+  const slots = createSlots(options.concurrency);
   return {
     kind: "tts",
     concurrency: options.concurrency,
@@ -110,7 +94,8 @@ export function createTtsSpeech(options: TtsOptions): Speech {
         let response: Response;
         let bytes: Uint8Array | undefined;
         try {
-          response = await limited(async () => {
+          const release = await slots.acquire(request.signal);
+          response = await (async () => {
             // timed from when the request goes out, not from when it joined the queue
             const signal = AbortSignal.any([
               AbortSignal.timeout(TIMEOUT_MS),
@@ -127,7 +112,7 @@ export function createTtsSpeech(options: TtsOptions): Speech {
             });
             if (answer.ok) bytes = new Uint8Array(await answer.arrayBuffer());
             return answer;
-          });
+          })().finally(release);
         } catch (error) {
           if (request.signal?.aborted) throw request.signal.reason ?? error;
           if (attempt < RETRIES) {

@@ -1,6 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { chooseOcrLanguages } from "./languages";
-import { ProcessError, runProcess } from "./run-process";
+import { createSlots } from "../../slots";
+import { runProcess } from "./run-process";
 import {
   detectScript,
   listLanguages,
@@ -119,40 +120,6 @@ const readChars = (lines: OcrLine[]) =>
 
 /** Longest side of a rendered page, pixels: a poster-sized page is not rendered at full resolution. */
 const MAX_SIDE_PX = 4200;
-
-/** A counting semaphore: at most `size` holders at once, the rest wait in order. */
-function createSlots(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return {
-    async acquire(signal?: AbortSignal): Promise<() => void> {
-      if (free > 0) free--;
-      else
-        await new Promise<void>((resolve, reject) => {
-          const grant = () => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-          };
-          const onAbort = () => {
-            const i = waiting.indexOf(grant);
-            if (i >= 0) waiting.splice(i, 1);
-            reject(new ProcessError("aborted", "aborted while waiting for an OCR slot"));
-          };
-          if (signal?.aborted) return onAbort();
-          signal?.addEventListener("abort", onAbort, { once: true });
-          waiting.push(grant);
-        });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const next = waiting.shift();
-        if (next) next();
-        else free++;
-      };
-    },
-  };
-}
 
 /**
  * OCR with Tesseract (pages rendered by poppler's pdftoppm): a bounded pool of child processes shared by
