@@ -94,7 +94,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         db: database.db,
         storage,
         parser,
-        renderPreview: options.renderPreview ?? ((input, outDir) => renderPdfPreview(input, outDir)),
+        renderPreview:
+          options.renderPreview ??
+          // A deck's citations count its hidden slides: the preview keeps them, so page N is slide N.
+          ((input, outDir) => renderPdfPreview(input, outDir, { allSlides: /\.pptx?$/i.test(input) })),
         logger: app.log,
         mailer: options.mailer,
       }),
