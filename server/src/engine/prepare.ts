@@ -97,11 +97,15 @@ function contentsParagraphs(blocks: SourceBlock[]): Set<SourceBlock> {
     let j = titled ? i + 1 : i;
     // entries point to pages in order: "Step 3 takes 100" after "Step 2 takes 250" is prose
     let lastPage = 0;
-    while (j < blocks.length && entry.test(text(blocks[j]))) {
-      const page = Number(/\d+$/u.exec(text(blocks[j]))![0]);
+    for (;;) {
+      // an entry broken over two lines: "П3. Порядок оформления сносок," then "ссылок … 18"
+      const broken = titled && text(blocks[j]).length <= 110 && entry.test(text(blocks[j + 1]));
+      const line = text(blocks[broken ? j + 1 : j]);
+      if (j >= blocks.length || !entry.test(line)) break;
+      const page = Number(/\d+$/u.exec(line)![0]);
       if (page < lastPage) break;
       lastPage = page;
-      j++;
+      j += broken ? 2 : 1;
     }
     const entries = j - (titled ? i + 1 : i);
     if (entries >= (titled ? 1 : CONTENTS_RUN)) {
