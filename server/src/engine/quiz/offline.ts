@@ -163,7 +163,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           !lowerAvoid.includes(t.text.toLowerCase()) &&
           !sameOrContains(t.text, answer.text) &&
           !t.stems.some((s) => answerStems.has(s)) &&
-          !also.some((o) => sameOrContains(o.text, t.text)),
+          !also.some((o) => sameOrContains(o.text, t.text) || o.stems.some((s) => t.stems.includes(s))),
       )
       .map((t) => ({ t, d: Math.abs(t.length - answer.length) + random() * 3 }))
       .sort((a, b) => a.d - b.d)
