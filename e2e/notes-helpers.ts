@@ -5,6 +5,7 @@ import { repoRoot, type Stack } from "./harness";
 export const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/documents");
 export const PDF = path.join(FIXTURES, "en-paper-tracemonkey-trace-jit.pdf");
 export const DOCX = path.join(FIXTURES, "en-moby-dick-headings-lists.docx");
+const ZH_DOCX = path.join(FIXTURES, "zh-study-notes-point-set-topology.docx");
 
 /** Picks files on /pages/new-note and waits until every one is parsed (ready) or failed. */
 export async function pickFiles(page: Page, files: string[], timeout = 90_000): Promise<void> {
@@ -99,3 +100,7 @@ export const longWords = (text: string) => [
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** The Chinese note the study-tool journeys look at beside an English one (zh-CN, from a DOCX). */
+export const createChineseNoteByApi = (stack: Stack, token: string): Promise<string> =>
+  createNoteByApi(stack, token, [ZH_DOCX], "点集拓扑笔记", "zh-CN");

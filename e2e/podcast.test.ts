@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { PodcastResponse } from "@beannote/contract";
 import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
-import { FIXTURES, PDF, createNoteByApi, horizontalOverflow } from "./notes-helpers";
+import { PDF, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
 
 /**
  * The podcast tab in a real browser, on the offline voices (espeak-ng): generate a short episode, play
@@ -22,13 +22,7 @@ beforeAll(async () => {
   token = await registerByApi(stack, uniqueEmail("podcast"), "Podcast12345");
   [noteId, chineseNoteId] = await Promise.all([
     createNoteByApi(stack, token, [PDF], "TraceMonkey: trace-based JIT"),
-    createNoteByApi(
-      stack,
-      token,
-      [path.join(FIXTURES, "zh-study-notes-point-set-topology.docx")],
-      "点集拓扑笔记",
-      "zh-CN",
-    ),
+    createChineseNoteByApi(stack, token),
   ]);
 });
 afterAll(async () => stack?.close());

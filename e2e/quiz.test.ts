@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   type Stack,
 } from "./harness";
-import { FIXTURES, createNoteByApi, horizontalOverflow } from "./notes-helpers";
+import { FIXTURES, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
 
 /**
  * The quiz journey in a real browser: settings (a type is required), generate six questions of all six types
@@ -42,13 +42,7 @@ beforeAll(async () => {
       [path.join(FIXTURES, "en-paper-dense-passage-retrieval.pdf")],
       "Dense retrieval",
     ),
-    createNoteByApi(
-      stack,
-      token,
-      [path.join(FIXTURES, "zh-study-notes-point-set-topology.docx")],
-      "点集拓扑笔记",
-      "zh-CN",
-    ),
+    createChineseNoteByApi(stack, token),
   ]);
   mkdirSync(shots, { recursive: true });
 }, 240_000);

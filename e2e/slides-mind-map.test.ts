@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   type Stack,
 } from "./harness";
-import { FIXTURES, PDF, createNoteByApi, horizontalOverflow } from "./notes-helpers";
+import { PDF, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
 
 /**
  * Mind map and slides in a real browser: open the map, fold and unfold, follow a page chip, export a PNG and
@@ -31,13 +31,7 @@ beforeAll(async () => {
   token = await registerByApi(stack, uniqueEmail("slides"), "Slides12345");
   [englishNote, chineseNote] = await Promise.all([
     createNoteByApi(stack, token, [PDF], "TraceMonkey: trace-based JIT"),
-    createNoteByApi(
-      stack,
-      token,
-      [path.join(FIXTURES, "zh-study-notes-point-set-topology.docx")],
-      "点集拓扑笔记",
-      "zh-CN",
-    ),
+    createChineseNoteByApi(stack, token),
   ]);
   mkdirSync(shots, { recursive: true });
 }, 240_000);

@@ -4,38 +4,23 @@
  * job and the export route do — at the default length and at the maximum (60). Target: under 3 s together.
  * Also times the mind map's derivation from the same note.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { OutputLanguage, Slide } from "@beannote/contract";
-import { parseFile } from "../../server/src/ingest/parse-file";
+import type { Slide } from "@beannote/contract";
 import { buildMindMap, createOfflineEngine, defaultSlideCount, noteMaterial } from "../../server/src/engine";
+import { studyNotes } from "../study-notes";
 import { buildSlidesPptx } from "../../server/src/modules/slides/slides-pptx";
 
-const FIXTURES = path.resolve(fileURLToPath(new URL("../../../shared/fixtures/documents", import.meta.url)));
-const cases: [string, OutputLanguage][] = [
-  ["en-large-irs-manual-400p.pdf", "en-US"],
-  ["zh-lecture-notes-math-physics-methods.pdf", "zh-CN"],
-];
 const engine = createOfflineEngine();
 const ms = (from: number) => performance.now() - from;
 
-for (const [file, outputLanguage] of cases) {
-  const doc = await parseFile(await readFile(path.join(FIXTURES, file)), file);
-  const note = await engine.generateNote({
-    sources: [{ doc, fileName: file }],
-    title: doc.title || file,
-    outputLanguage,
-    detailLevel: "detail",
-  });
-  const label = `${file} (${doc.pageCount} pages, note ${(note.markdown.length / 1024).toFixed(0)} KiB)`;
+for await (const { file, outputLanguage, doc, markdown } of studyNotes()) {
+  const label = `${file} (${doc.pageCount} pages, note ${(markdown.length / 1024).toFixed(0)} KiB)`;
   for (const length of ["default", 60] as const) {
     const runs: { deck: number; pptx: number; total: number; slides: number; bytes: number }[] = [];
     for (let run = 0; run < 3; run++) {
       const started = performance.now();
       const material = noteMaterial({
         title: doc.title,
-        markdown: note.markdown,
+        markdown: markdown,
         outputLanguage,
         sources: [doc],
       });
@@ -76,7 +61,7 @@ for (const [file, outputLanguage] of cases) {
   const started = performance.now();
   const material = noteMaterial({
     title: doc.title,
-    markdown: note.markdown,
+    markdown: markdown,
     outputLanguage,
     sources: [doc],
   });

@@ -6,8 +6,9 @@ import type { JobStatusResponse, PodcastResponse } from "@beannote/contract";
 import { eq } from "drizzle-orm";
 import { podcasts } from "../../db/schema";
 import { testDatabases, type TestDatabase } from "../../../test/test-db";
-import { startTestServer, type TestServer } from "../../../test/test-server";
-import { createNoteFromFixture, loginNewUser, readJobEvents } from "../../../test/pipeline";
+import type { TestServer } from "../../../test/test-server";
+import { startStudyBed } from "../../../test/study-bed";
+import { readJobEvents } from "../../../test/pipeline";
 import { startFakeTts, type FakeTts } from "../../../test/fake-tts";
 import { probeMp3 } from "../../../test/mp3-probe";
 import { speakableText } from "../../speech/speech-text";
@@ -25,13 +26,9 @@ describe.each(testDatabases)("podcast API on $name", (kind) => {
   let englishNote: string;
   let chineseNote: string;
 
-  const makeNote = (token: string, file: string, outputLanguage: string) =>
-    createNoteFromFixture(server, token, file, { outputLanguage });
-
   beforeAll(async () => {
     tts = await startFakeTts({ script: () => (slowTts ? { delayMs: 120 } : undefined) });
-    database = await kind.create();
-    server = await startTestServer(database, {
+    ({ database, server, alice, bob, englishNote, chineseNote } = await startStudyBed(kind, {
       env: {
         TTS_BASE_URL: tts.url,
         TTS_API_KEY: "tts-key",
@@ -39,13 +36,7 @@ describe.each(testDatabases)("podcast API on $name", (kind) => {
         TTS_VOICES: "alloy,nova;zh-CN=zh_male,zh_female",
         SPEECH_CONCURRENCY: "3",
       },
-    });
-    alice = await loginNewUser(server, "alice@example.edu");
-    bob = await loginNewUser(server, "bob@example.edu");
-    [englishNote, chineseNote] = await Promise.all([
-      makeNote(alice, "en-paper-dense-passage-retrieval.pdf", "en-US"),
-      makeNote(alice, "zh-study-notes-point-set-topology.docx", "zh-CN"),
-    ]);
+    }));
   });
   afterAll(async () => {
     await server?.close();

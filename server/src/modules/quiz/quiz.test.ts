@@ -11,14 +11,9 @@ import { QUESTION_TYPES, QUIZ_OPTION_COUNTS } from "@beannote/contract";
 import { eq } from "drizzle-orm";
 import { quizQuestions } from "../../db/schema";
 import { testDatabases, type TestDatabase } from "../../../test/test-db";
-import { startTestServer, type TestServer } from "../../../test/test-server";
-import {
-  createNoteFromFixture,
-  fixture,
-  loginNewUser,
-  readJobEvents,
-  uploadFile,
-} from "../../../test/pipeline";
+import type { TestServer } from "../../../test/test-server";
+import { startStudyBed } from "../../../test/study-bed";
+import { fixture, readJobEvents, uploadFile } from "../../../test/pipeline";
 
 describe.each(testDatabases)("quiz API on $name", (kind) => {
   let database: TestDatabase;
@@ -28,18 +23,8 @@ describe.each(testDatabases)("quiz API on $name", (kind) => {
   let englishNote: string;
   let chineseNote: string;
 
-  const makeNote = (token: string, file: string, outputLanguage: string) =>
-    createNoteFromFixture(server, token, file, { outputLanguage });
-
   beforeAll(async () => {
-    database = await kind.create();
-    server = await startTestServer(database);
-    alice = await loginNewUser(server, "alice@example.edu");
-    bob = await loginNewUser(server, "bob@example.edu");
-    [englishNote, chineseNote] = await Promise.all([
-      makeNote(alice, "en-paper-dense-passage-retrieval.pdf", "en-US"),
-      makeNote(alice, "zh-study-notes-point-set-topology.docx", "zh-CN"),
-    ]);
+    ({ database, server, alice, bob, englishNote, chineseNote } = await startStudyBed(kind));
   });
   afterAll(async () => {
     await server?.close();

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MindMap, SlideDeck } from "@beannote/contract";
 import JSZip from "jszip";
 import { testDatabases, type TestDatabase } from "../../../test/test-db";
-import { startTestServer, type TestServer } from "../../../test/test-server";
-import { createNoteFromFixture, loginNewUser, readJobEvents } from "../../../test/pipeline";
+import type { TestServer } from "../../../test/test-server";
+import { startStudyBed } from "../../../test/study-bed";
+import { readJobEvents } from "../../../test/pipeline";
 import { isSofficeAvailable, renderPdfPreview } from "../../ingest/office-preview";
 
 /** Opens a .pptx in LibreOffice (PDF), then reads it back with poppler: pages and each page's text. */
@@ -46,18 +47,8 @@ describe.each(testDatabases)("slides and mind map API on $name", (kind) => {
   let englishNote: string;
   let chineseNote: string;
 
-  const makeNote = (token: string, file: string, outputLanguage: string) =>
-    createNoteFromFixture(server, token, file, { outputLanguage });
-
   beforeAll(async () => {
-    database = await kind.create();
-    server = await startTestServer(database);
-    alice = await loginNewUser(server, "alice@example.edu");
-    bob = await loginNewUser(server, "bob@example.edu");
-    [englishNote, chineseNote] = await Promise.all([
-      makeNote(alice, "en-paper-dense-passage-retrieval.pdf", "en-US"),
-      makeNote(alice, "zh-study-notes-point-set-topology.docx", "zh-CN"),
-    ]);
+    ({ database, server, alice, bob, englishNote, chineseNote } = await startStudyBed(kind));
   }, 120_000);
   afterAll(async () => {
     await server?.close();

@@ -28,11 +28,23 @@ export function QuestionInput({ question, draft, onChange, locked, rightIds }: P
           ? "is-wrong"
           : "is-other"
       : "";
-  const number = (i: number) => (
-    <span className="quiz-option__key" aria-hidden>
-      {i + 1}
-    </span>
-  );
+  /** What a radio and a checkbox option share: its marks and test ids, its key number and its text. */
+  const optionProps = (option: QuizQuestion["options"][number], i: number) => ({
+    value: option.optionId,
+    className: `quiz-option ${mark(option.optionId)}`,
+    "data-testid": "quiz-option",
+    "data-option-id": option.optionId,
+    children: (
+      <>
+        <span className="quiz-option__key" aria-hidden>
+          {i + 1}
+        </span>
+        <span className="quiz-option__text">
+          <MathText text={option.text} />
+        </span>
+      </>
+    ),
+  });
 
   if (question.type === "choice")
     return (
@@ -44,18 +56,7 @@ export function QuestionInput({ question, draft, onChange, locked, rightIds }: P
         data-testid="quiz-options"
       >
         {question.options.map((option, i) => (
-          <Radio
-            key={option.optionId}
-            value={option.optionId}
-            className={`quiz-option ${mark(option.optionId)}`}
-            data-testid="quiz-option"
-            data-option-id={option.optionId}
-          >
-            {number(i)}
-            <span className="quiz-option__text">
-              <MathText text={option.text} />
-            </span>
-          </Radio>
+          <Radio key={option.optionId} {...optionProps(option, i)} />
         ))}
       </Radio.Group>
     );
@@ -72,18 +73,7 @@ export function QuestionInput({ question, draft, onChange, locked, rightIds }: P
         data-testid="quiz-options"
       >
         {question.options.map((option, i) => (
-          <Checkbox
-            key={option.optionId}
-            value={option.optionId}
-            className={`quiz-option ${mark(option.optionId)}`}
-            data-testid="quiz-option"
-            data-option-id={option.optionId}
-          >
-            {number(i)}
-            <span className="quiz-option__text">
-              <MathText text={option.text} />
-            </span>
-          </Checkbox>
+          <Checkbox key={option.optionId} {...optionProps(option, i)} />
         ))}
       </Checkbox.Group>
     );
