@@ -115,6 +115,7 @@ export async function newContext(stack: Stack, options: ContextOptions = {}): Pr
     hasTouch: phone,
     userAgent: phone ? PHONE_UA : undefined,
   });
+  await context.addInitScript(recordToasts);
   const stored: Record<string, string> = {};
   if (options.token) stored.token = options.token;
   if (options.language) stored.language = options.language;
@@ -147,11 +148,57 @@ export async function registerByApi(stack: Stack, email: string, password: strin
   return registered.body.data.token;
 }
 
-/** Waits until the toast with this text is shown. */
+interface ToastLog {
+  texts: string[];
+  taken: boolean[];
+}
+
+/**
+ * Runs in every page: writes down each toast as it appears, so that a journey slowed down by a busy machine
+ * still sees a toast that came and went (3 s) before the test looked for it.
+ */
+function recordToasts(): void {
+  const log: ToastLog = { texts: [], taken: [] };
+  (window as unknown as { __toasts: ToastLog }).__toasts = log;
+  const seen = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll(".toast")) {
+      if (seen.has(toast)) continue;
+      seen.add(toast);
+      log.texts.push(toast.textContent ?? "");
+      log.taken.push(false);
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits until a toast with this text has been shown since the last toast the test waited for with the same
+ * text. Each toast answers one wait; on a timeout, the error lists the toasts the page did show.
+ */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator(".toast")
-    .filter({ hasText: text })
-    .first()
-    .waitFor({ state: "visible", timeout: 10_000 });
+  const wanted =
+    typeof text === "string" ? { source: text, flags: null } : { source: text.source, flags: text.flags };
+  try {
+    await page.waitForFunction(
+      ({ source, flags }) => {
+        const log = (window as unknown as { __toasts?: ToastLog }).__toasts;
+        if (!log) return false;
+        const matches = (shown: string) =>
+          flags === null ? shown.includes(source) : new RegExp(source, flags).test(shown);
+        const index = log.texts.findIndex((shown, i) => !log.taken[i] && matches(shown));
+        if (index < 0) return false;
+        log.taken[index] = true;
+        return true;
+      },
+      wanted,
+      { timeout: 15_000, polling: 100 },
+    );
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => (window as unknown as { __toasts?: ToastLog }).__toasts?.texts ?? [])
+      .catch(() => []);
+    throw new Error(`no toast "${String(text)}" within 15 s; the page showed: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
 }
