@@ -10,6 +10,14 @@ import { headerFooter, noteBodyHtml, noteHtml } from "./note-html";
 import { createPdfPrinter } from "./pdf-printer";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasSoffice = (() => {
+  try {
+    execFileSync("soffice", ["--version"], { stdio: "ignore", timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 const markdown = [
   "# Series",
@@ -78,13 +86,66 @@ describe("formulas in exports", () => {
     expect(plain).not.toContain("KaTeX_Main"); // no math, no fonts to carry
   });
 
-  it("DOCX: formulas keep their LaTeX, untouched by Markdown escapes", async () => {
+  it("DOCX: formulas are Word equations (Office Math), display ones paragraphs of their own", async () => {
     const zip = await JSZip.loadAsync(await noteDocx(doc()));
     const xml = await zip.file("word/document.xml")!.async("string");
-    expect(xml).toContain("$E=mc^{2}$");
-    expect(xml).toContain("$a_{1}*b_{2}*c$");
-    expect(xml).toContain("$$\\sum_{n=1}^{\\infty} \\frac{1}{n^{2}}=\\frac{\\pi^{2}}{6}$$");
+    expect(xml.match(/<m:oMath[\s>]/g)?.length).toBe(7); // 4 inline, 2 display, the \href one
+    expect(xml.match(/<m:oMathPara[\s>]/g)?.length).toBe(2);
+    expect(xml).toContain('<m:chr m:val="∑"/>'); // the sum is an n-ary operator with its limits
+    expect(xml).toMatch(/<m:nary>.*?<m:e><m:f>/); // … whose body is the fraction after it
+    expect(xml).not.toMatch(/<m:e\/>|<m:e><\/m:e>/);
+    expect(xml.match(/<m:f>/g)?.length).toBeGreaterThanOrEqual(4); // 1/n², π²/6, Δs/Δt, ½
+    expect(xml).toContain("<m:m>"); // the matrix
+    expect(xml).not.toContain("$E=mc^{2}$");
+    expect(xml).not.toContain("\\frac");
+    // OOXML's order inside a math run: math properties, then Word properties; no style Word cannot read
+    expect(xml).not.toMatch(/<\/w:rPr><m:rPr>/);
+    expect(xml).not.toContain("undefined");
+  });
+
+  it("DOCX: LaTeX that KaTeX cannot read stays as its source text; blackboard letters are their own characters", async () => {
+    const zip = await JSZip.loadAsync(
+      await noteDocx(
+        exportDocument({
+          title: "T",
+          markdown: "## A\n\nBroken $\\frac{1}{$ and fine $x \\in \\mathbb{R}^n$.",
+          outputLanguage: "en-US",
+          updatedAt: new Date(),
+          sources: [],
+        }),
+      ),
+    );
+    const xml = await zip.file("word/document.xml")!.async("string");
+    expect(xml).toContain("$\\frac{1}{$");
     expect(xml).toContain("Cambria Math");
+    expect(xml).toContain("ℝ");
+    expect(xml.match(/<m:oMath[\s>]/g)?.length).toBe(1);
+  });
+
+  it.skipIf(!hasSoffice)("DOCX: LibreOffice reads the equations and sets them as math", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "beannote-omml-"));
+    const file = path.join(dir, "math.docx");
+    writeFileSync(file, await noteDocx(doc()));
+    execFileSync(
+      "soffice",
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        "--headless",
+        "--convert-to",
+        "pdf",
+        "--outdir",
+        dir,
+        file,
+      ],
+      { stdio: "ignore", timeout: 120_000 },
+    );
+    const text = execFileSync("pdftotext", [path.join(dir, "math.pdf"), "-"], { encoding: "utf8" });
+    expect(text).toContain("Euler solved the Basel problem:");
+    expect(text).toMatch(/E\s*=\s*m\s*c/); // set as an equation, not "$E=mc^{2}$"
+    expect(text).toContain("∑");
+    expect(text).toContain("π");
+    expect(text).not.toMatch(/\$\$|\$E|\\sum/);
+    expect(text).toContain("It costs $5 and $10.");
   });
 
   describe("PDF", () => {

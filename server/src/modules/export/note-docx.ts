@@ -7,6 +7,7 @@ import {
   Header,
   HeadingLevel,
   LevelFormat,
+  LineRuleType,
   Packer,
   PageNumber,
   Paragraph,
@@ -21,9 +22,10 @@ import {
 } from "docx";
 import type { List, PhrasingContent, RootContent, Table as MdTable } from "mdast";
 import { citationOf, nodeText, type ExportDocument } from "./export-document";
+import { officeMath } from "./office-math";
 
 const ACCENT = "3553E6";
-/** Word's math font, for the LaTeX of formulas. */
+/** Word's math font, for the LaTeX of a formula KaTeX cannot read. */
 const MATH_FONT = "Cambria Math";
 const MUTED = "5B6270";
 /** Word picks these when installed; LibreOffice and others fall back to what they have for each script. */
@@ -84,8 +86,11 @@ export async function noteDocx(doc: ExportDocument): Promise<Buffer> {
         case "footnoteReference":
           return [new TextRun({ text: `[${node.identifier}]`, superScript: true })];
         case "inlineMath":
-          // a formula keeps its LaTeX (Word turns `$…$` into an equation with Insert › Equation › LaTeX)
-          return [new TextRun({ text: `$${node.value}$`, ...style, font: MATH_FONT })];
+          // LaTeX KaTeX cannot read stays as its source (Word's Insert › Equation › LaTeX takes it)
+          return [
+            officeMath(node.value, false) ??
+              new TextRun({ text: `$${node.value}$`, ...style, font: MATH_FONT }),
+          ];
         default:
           // raw HTML is never rendered, as in the web app
           return [];
@@ -183,7 +188,8 @@ export async function noteDocx(doc: ExportDocument): Promise<Buffer> {
               alignment: AlignmentType.CENTER,
               indent,
               children: [
-                new TextRun({ text: `$$${node.value.replace(/\s*\n\s*/g, " ")}$$`, font: MATH_FONT }),
+                officeMath(node.value, true) ??
+                  new TextRun({ text: `$$${node.value.replace(/\s*\n\s*/g, " ")}$$`, font: MATH_FONT }),
               ],
             }),
           ];
@@ -223,7 +229,8 @@ export async function noteDocx(doc: ExportDocument): Promise<Buffer> {
             font: { ascii: "Calibri", hAnsi: "Calibri", eastAsia, cs: "Leelawadee UI" },
             language: { value: doc.outputLanguage, eastAsia: cjk ? doc.lang : "zh-CN" },
           },
-          paragraph: { spacing: { after: 120, line: 300 } },
+          // at least, not a multiple: LibreOffice cuts a tall equation to a proportional line's height
+          paragraph: { spacing: { after: 120, line: 300, lineRule: LineRuleType.AT_LEAST } },
         },
         title: { run: { size: 40, bold: true, color: "1F2329" } },
         heading1: {
