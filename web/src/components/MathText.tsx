@@ -1,19 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
+import { loadKatex, loadedKatex } from "./katex-loader";
 import { mathSegments } from "./math-segments";
 import "./math-text.css";
-
-type Katex = typeof import("katex").default;
-let katex: Katex | null = null;
-let loading: Promise<Katex> | null = null;
-
-/** KaTeX and its style sheet, loaded by the first text that holds a formula. */
-function loadKatex(): Promise<Katex> {
-  loading ??= Promise.all([import("katex"), import("katex/dist/katex.min.css")]).then(([module]) => {
-    katex = module.default;
-    return katex;
-  });
-  return loading;
-}
 
 /**
  * Short study text (a flashcard, a quiz question, a slide bullet) with its `$…$` formulas set by KaTeX, as the
@@ -22,7 +10,7 @@ function loadKatex(): Promise<Katex> {
 export function MathText({ text }: { text: string }) {
   const segments = useMemo(() => mathSegments(text), [text]);
   const hasMath = segments.some((segment) => "tex" in segment);
-  const [ready, setReady] = useState(katex !== null);
+  const [ready, setReady] = useState(loadedKatex() !== null);
   useEffect(() => {
     if (!hasMath || ready) return;
     let live = true;
@@ -32,6 +20,7 @@ export function MathText({ text }: { text: string }) {
     };
   }, [hasMath, ready]);
 
+  const katex = loadedKatex();
   // One inline box, so a flex or grid parent (a card face) lays the sentence out as one item.
   if (!hasMath || !ready || !katex) return <span className="math-text">{text}</span>;
   return (
@@ -45,7 +34,7 @@ export function MathText({ text }: { text: string }) {
             className={segment.display ? "math-text__display" : "math-text__inline"}
             // KaTeX's own markup, built with trust off: no links, no raw HTML from the text.
             dangerouslySetInnerHTML={{
-              __html: katex!.renderToString(segment.tex, {
+              __html: katex.renderToString(segment.tex, {
                 displayMode: segment.display,
                 throwOnError: false,
                 strict: "ignore",

@@ -1,7 +1,8 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import { Markmap } from "markmap-view";
 import type { Citation, MindMap } from "@beannote/contract";
-import { findNode, toMarkmap, type MarkmapNode } from "./markmap-tree";
+import { loadKatex } from "../../components/katex-loader";
+import { findNode, hasFormula, toMarkmap, type MarkmapNode, type MathRenderer } from "./markmap-tree";
 import { MAP_FONT } from "./export-map";
 
 /** What the toolbar can ask of the map. */
@@ -58,7 +59,25 @@ export const MindMapView = forwardRef<MindMapHandle, Props>(function MindMapView
       autoFit: false,
     });
     markmap.current = mm;
-    void mm.setData(toMarkmap(map.root, pageLabel) as never).then(async () => {
+    let live = true;
+    // Formulas are set as MathML, which the browser draws without KaTeX's fonts, in the page and in the
+    // exported SVG and PNG alike.
+    const renderMath = hasFormula(map.root)
+      ? loadKatex().then(
+          (katex): MathRenderer =>
+            (tex, display) =>
+              katex.renderToString(tex, {
+                displayMode: display,
+                output: "mathml",
+                throwOnError: false,
+                strict: "ignore",
+                trust: false,
+              }),
+        )
+      : Promise.resolve(undefined);
+    void renderMath.then(async (math) => {
+      if (!live) return;
+      await mm.setData(toMarkmap(map.root, pageLabel, math) as never);
       await mm.fit();
       // On a narrow screen a whole map fits only in unreadable type: keep the text readable, root in view.
       const scale = (svg as SVGSVGElement & { __zoom?: { k: number } }).__zoom?.k ?? 1;
@@ -69,6 +88,7 @@ export const MindMapView = forwardRef<MindMapHandle, Props>(function MindMapView
       latest.current.onRendered?.(Math.round(performance.now() - started));
     });
     return () => {
+      live = false;
       mm.destroy();
       markmap.current = null;
     };

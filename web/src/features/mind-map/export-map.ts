@@ -1,3 +1,10 @@
+/** A font with a MATH table, so that roots and big operators are drawn (a text font has no radical sign). */
+export const MAP_MATH_FONT =
+  '"Noto Sans Math", "STIX Two Math", "Cambria Math", "Latin Modern Math", "DejaVu Math TeX Gyre", math';
+/** The same font stack as the page, CJK fonts included, so the file shows what the student saw. */
+export const MAP_FONT =
+  '"Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Hiragino Sans", system-ui, sans-serif';
+
 /** Styles the exported picture needs (the page's CSS does not travel with an SVG file). */
 const EXPORT_CSS = `
 .markmap-foreign { color: #1f2937; }
@@ -5,11 +12,9 @@ const EXPORT_CSS = `
 .mm-root { font-size: 1.15em; font-weight: 700; }
 .mm-section { font-weight: 600; }
 .mm-cite { display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 8px; background: #eef3fd; color: #2f6feb; font-size: 0.8em; }
+.mm-label math { font-family: ${MAP_MATH_FONT}; }
+svg { --markmap-circle-open-bg: #ffffff; }
 `;
-/** The same font stack as the page, CJK fonts included, so the file shows what the student saw. */
-export const MAP_FONT =
-  '"Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Hiragino Sans", system-ui, sans-serif';
-
 /** A standalone copy of the map as drawn now (its folds as they are), cropped to the map with a margin. */
 export function mapSvg(svg: SVGSVGElement): { markup: string; width: number; height: number } {
   const content = svg.querySelector("g");

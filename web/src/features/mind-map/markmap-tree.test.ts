@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Transformer } from "markmap-lib";
 import type { MindMapNode } from "@beannote/contract";
-import { findNode, toMarkmap } from "./markmap-tree";
+import katex from "katex";
+import { findNode, hasFormula, toMarkmap, type MathRenderer } from "./markmap-tree";
 
 const root: MindMapNode = {
   id: "0",
@@ -34,6 +35,36 @@ describe("markmap tree", () => {
     expect(section.children[1]!.content).not.toContain("mm-cite");
     expect(findNode(root, "0.0.0")?.label).toBe("稠密");
     expect(findNode(root, "0.5")).toBeNull();
+  });
+
+  it("sets a label's formulas as MathML and keeps the rest escaped; prices stay text", () => {
+    const math: MathRenderer = (tex, display) =>
+      katex.renderToString(tex, {
+        displayMode: display,
+        output: "mathml",
+        throwOnError: false,
+        trust: false,
+      });
+    const node = (label: string): MindMapNode => ({
+      id: "0",
+      kind: "term",
+      label,
+      citation: null,
+      children: [],
+    });
+    const energy = toMarkmap(node("Energy <b>rest</b> $E=mc^{2}$"), () => "", math).content;
+    expect(energy).toContain("Energy &#60;b&#62;rest&#60;/b&#62; ");
+    expect(energy).toMatch(/<math[^>]*><semantics><mrow><mi>E<\/mi>/);
+    expect(energy).not.toContain("$E");
+    const link = toMarkmap(node("$\\href{javascript:alert(1)}{x}$"), () => "", math).content;
+    expect(link).not.toMatch(/<a[\s>]|href=/);
+    const price = toMarkmap(node("It costs $5 and $10"), () => "", math).content;
+    expect(price).toContain("It costs $5 and $10");
+    expect(price).not.toContain("<math");
+    expect(hasFormula({ ...root, children: [node("x $a^2$")] })).toBe(true);
+    expect(hasFormula(root)).toBe(false);
+    // without a renderer (KaTeX not loaded) the LaTeX shows as written
+    expect(toMarkmap(node("$E=mc^{2}$"), () => "").content).toContain("$E=mc^{2}$");
   });
 
   it("gives the same tree as markmap's own reading of the exported outline", () => {
