@@ -161,6 +161,8 @@ function sameScriptRun(toks: { word: string }[], i: number, n: number): boolean 
 function isTermLike(surface: string, n: number): boolean {
   if (/^[\p{N}\s\-.]+$/u.test(surface)) return false;
   if (hasCjk(surface)) return [...surface].length >= 2 && [...surface].length <= 12;
+  // a Hangul syllable is a whole consonant-vowel group: "분열" (two) is as long as a Latin word of five
+  if (n === 1 && /^\p{Script=Hangul}+$/u.test(surface)) return surface.length >= 2;
   if (n === 1) return surface.length >= 4 || /^\p{Lu}{2,}$/u.test(surface);
   return surface.length <= 60;
 }
@@ -177,7 +179,14 @@ export function documentStats(doc: PreparedDocument, locale: string, sectionText
 /** Key terms of a section by TF-IDF against the whole document; longer n-grams favoured. */
 export function keyTerms(text: string, locale: string, stats: DocStats, max: number): string[] {
   const scored: { surface: string; key: string; score: number }[] = [];
-  for (const [key, { surface, count }] of termCandidates(text, locale)) {
+  const candidates = termCandidates(text, locale);
+  for (const [key, { surface, count: seen }] of candidates) {
+    let count = seen;
+    if (/^\p{Script=Hangul}+$/u.test(surface)) {
+      // A Korean word met inside a two-word term ("분열" in "감수 분열") counts for that term, not alone.
+      for (const [other, o] of candidates)
+        if (o.count >= 2 && other.split(" ").length === 2 && other.split(" ").includes(key)) count -= o.count;
+    }
     if (count < 2) continue;
     const df = stats.df.get(key) ?? 1;
     const idf = Math.log((stats.sectionCount + 1) / df) + 0.1;

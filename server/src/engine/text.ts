@@ -75,18 +75,153 @@ const SIMPLE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’.-][\p{L}\p{M}\p{N}]+)*/gu;
 // V8's segmenter slows down sharply on long strings, so it is fed short pieces.
 const PIECE = /[^。！？；\n.!?;]{1,200}[。！？；\n.!?;]?|[。！？；\n.!?;]/gu;
 
+const HANGUL_WORD = /^\p{Script=Hangul}{2,}$/u;
+/** Whether a Hangul syllable ends in a consonant (batchim), which decides the form of a particle after it. */
+function hasBatchim(syllable: string): boolean {
+  const code = syllable.charCodeAt(0) - 0xac00;
+  return code >= 0 && code < 11172 && code % 28 !== 0;
+}
+const RIEUL_FINAL = (syllable: string) => (syllable.charCodeAt(0) - 0xac00) % 28 === 8;
+type After = "consonant" | "vowel" | "vowel-or-l" | "any";
+/** Korean particles (josa), longest first, with the kind of syllable each form follows. */
+const JOSA: [string, After][] = [
+  ["에서는", "any"],
+  ["에게서", "any"],
+  ["으로는", "consonant"],
+  ["이라는", "consonant"],
+  ["에서", "any"],
+  ["에게", "any"],
+  ["에는", "any"],
+  ["으로", "consonant"],
+  ["부터", "any"],
+  ["까지", "any"],
+  ["처럼", "any"],
+  ["보다", "any"],
+  ["라는", "vowel"],
+  ["이란", "consonant"],
+  ["이다", "consonant"],
+  ["과의", "consonant"],
+  ["와의", "vowel"],
+  ["은", "consonant"],
+  ["는", "vowel"],
+  ["이", "consonant"],
+  ["가", "vowel"],
+  ["을", "consonant"],
+  ["를", "vowel"],
+  ["과", "consonant"],
+  ["와", "vowel"],
+  ["로", "vowel-or-l"],
+  ["의", "any"],
+  ["에", "any"],
+  ["도", "any"],
+  ["만", "any"],
+];
+
+/**
+ * A Korean word without its particle ("염색체가" → "염색체", "분열은" → "분열"), so that a term is found
+ * whatever particle follows it. Only a form that fits the syllable before it is taken off, and never down
+ * to one syllable ("온도", "결과" and "사과" keep theirs).
+ */
+export function koreanStem(word: string): string {
+  if (!HANGUL_WORD.test(word)) return word;
+  for (const [josa, after] of JOSA) {
+    if (!word.endsWith(josa)) continue;
+    const stem = word.slice(0, -josa.length);
+    if (stem.length < 2) return word;
+    const last = stem.at(-1)!;
+    const fits =
+      after === "any" ||
+      (after === "consonant" && hasBatchim(last)) ||
+      (after === "vowel" && !hasBatchim(last)) ||
+      (after === "vowel-or-l" && (!hasBatchim(last) || RIEUL_FINAL(last)));
+    if (fits) return stem;
+  }
+  return word;
+}
+
+const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c) && !hasCjk(c);
+
+/**
+ * Whether `text` holds the term found at `at` as a word of its own, not a piece of a longer one ("cell" in
+ * "cells", "세포" in "체세포"). Chinese and Japanese have no word edges to check; a Korean term may be
+ * followed by its particle ("염색체가").
+ */
+export function standsAlone(text: string, at: number, length: number): boolean {
+  const term = text.slice(at, at + length);
+  if (hasCjk(term)) return true;
+  if (isWordChar(text[at - 1])) return false;
+  const end = at + length;
+  if (!isWordChar(text[end])) return true;
+  if (!/\p{Script=Hangul}$/u.test(term)) return false;
+  const lastWord = term.split(/\s+/).at(-1)!;
+  const rest = /^[\p{L}\p{N}]+/u.exec(text.slice(end))![0];
+  return koreanStem(lastWord + rest) === lastWord;
+}
+
+/** Where `term` first stands alone in `text` (see standsAlone), from `from` on; -1 when it does not. */
+export function findWord(text: string, term: string, from = 0): number {
+  for (let at = text.indexOf(term, from); at >= 0; at = text.indexOf(term, at + 1))
+    if (standsAlone(text, at, term.length)) return at;
+  return -1;
+}
+
+const PARTICLE_PAIRS: [string, string][] = [
+  ["은", "는"],
+  ["이", "가"],
+  ["을", "를"],
+  ["과", "와"],
+  ["으로", "로"],
+  ["이라는", "라는"],
+  ["이란", "란"],
+];
+
+/**
+ * `text` after a Korean word that replaced another, with the particle that opens it in the form the new
+ * word takes ("세포 주기" + "은 …" → "는 …").
+ */
+export function fitParticle(word: string, text: string): string {
+  const last = word.at(-1);
+  if (!last || !/\p{Script=Hangul}/u.test(last)) return text;
+  const consonant = hasBatchim(last);
+  for (const [afterConsonant, afterVowel] of PARTICLE_PAIRS) {
+    for (const form of [afterConsonant, afterVowel]) {
+      if (!text.startsWith(form) || /\p{Script=Hangul}/u.test(text[form.length] ?? "")) continue;
+      const fitting =
+        afterConsonant === "으로" && RIEUL_FINAL(last) ? "로" : consonant ? afterConsonant : afterVowel;
+      return fitting + text.slice(form.length);
+    }
+  }
+  return text;
+}
+
+const KATAKANA_WORD = /^[\p{Script=Katakana}ー・]+$/u;
+
 /** Word-like tokens (lower-cased), positions in the original string; nothing inside a formula is a word. */
 export function wordTokens(source: string, locale: string): WordToken[] {
   const text = maskFormulas(source);
   const out: WordToken[] = [];
   if (!NEEDS_DICTIONARY.test(text)) {
-    for (const m of text.matchAll(SIMPLE_WORD)) out.push({ word: m[0].toLowerCase(), index: m.index });
+    for (const m of text.matchAll(SIMPLE_WORD))
+      out.push({ word: koreanStem(m[0]).toLowerCase(), index: m.index });
     return out;
   }
   const seg = segmenter(locale, "word");
   for (const piece of text.matchAll(PIECE)) {
     for (const s of seg.segment(piece[0])) {
-      if (s.isWordLike) out.push({ word: s.segment.toLowerCase(), index: piece.index + s.index });
+      if (!s.isWordLike) continue;
+      const index = piece.index + s.index;
+      const prev = out.at(-1);
+      // ICU cuts loanwords at dictionary words ("カルビン" → "カルビ" + "ン"): a run of katakana is one word
+      if (
+        prev &&
+        prev.index + prev.word.length === index &&
+        KATAKANA_WORD.test(prev.word) &&
+        KATAKANA_WORD.test(s.segment)
+      ) {
+        prev.word += s.segment;
+        continue;
+      }
+      out.push({ word: koreanStem(s.segment).toLowerCase(), index });
     }
   }
   return out;

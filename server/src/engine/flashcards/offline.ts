@@ -2,7 +2,7 @@ import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-ma
 import { sectionSentences } from "../note-material";
 import { studyLabelsFor } from "../study-labels";
 import { maskFormulas } from "../formula";
-import { hasCjk } from "../text";
+import { findWord, hasCjk } from "../text";
 import { isStopword } from "../stopwords";
 import { frontKey, isCleanAnswer, isStudyableCard, isWholeSentence, type CardDraft } from "./card-rules";
 
@@ -18,8 +18,10 @@ function termIsUsable(term: string, sentence: string): boolean {
   if (/^[\p{N}\p{P}\s]+$/u.test(term)) return false;
   // once in the sentence, outside its formulas: a formula is never blanked, nor a piece of one
   const prose = maskFormulas(sentence);
-  const first = prose.indexOf(term);
-  if (first < 0 || prose.indexOf(term, first + term.length) >= 0) return false;
+  // as a word of its own, and nowhere else even inside a word ("lines" would give the blank "line" away)
+  const first = findWord(prose, term);
+  if (first < 0 || prose.indexOf(term) !== first || prose.indexOf(term, first + term.length) >= 0)
+    return false;
   // the rest of the sentence must still say something once the term is blanked out
   return [...sentence].length - length >= Math.max(hasCjk(sentence) ? 5 : 12, length * 2);
 }
@@ -59,7 +61,7 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial): Ca
       termIsUsable(t, s.text),
     );
     if (!term) return;
-    const at = maskFormulas(s.text).indexOf(term);
+    const at = findWord(maskFormulas(s.text), term);
     const front = s.text.slice(0, at) + labels.blank + s.text.slice(at + term.length);
     add({ ...base, kind: "cloze", front, back: term, quote: s.text });
   };

@@ -7,7 +7,7 @@ import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-ma
 import { normaliseForMatch, sectionSentences } from "../note-material";
 import { isStopword } from "../stopwords";
 import { quizLabelsFor, studyLabelsFor, type QuizLabels } from "../study-labels";
-import { hasCjk } from "../text";
+import { fitParticle, hasCjk, standsAlone } from "../text";
 import { examOrder, slotTypes, type QuestionDraft, type QuizPlan } from "./question";
 import {
   charLength,
@@ -60,8 +60,6 @@ function specific(term: Term): boolean {
   return /\s/.test(term.text) || /\p{Lu}|\d/u.test(term.text) || term.length >= 9;
 }
 
-const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c) && !hasCjk(c);
-
 /** Where `term` stands in `sentence` as a whole word (case ignored), or -1; -1 too when it stands twice. */
 function onceAt(sentence: string, term: string): number {
   // looked for in the prose: a formula (or a piece of one) is never the blank
@@ -70,7 +68,7 @@ function onceAt(sentence: string, term: string): number {
   if (hay.length !== sentence.length) return -1;
   let found = -1;
   for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
-    if (isWordChar(sentence[at - 1]) || isWordChar(sentence[at + needle.length])) continue;
+    if (!standsAlone(sentence, at, needle.length)) continue;
     if (found >= 0) return -1;
     found = at;
   }
@@ -81,7 +79,7 @@ function replaceAt(sentence: string, at: number, length: number, by: string): st
   const before = sentence.slice(0, at);
   // a replacement that opens the sentence keeps its capital letter
   const word = at === 0 && /^\p{Lu}/u.test(sentence) ? by.charAt(0).toUpperCase() + by.slice(1) : by;
-  return before + word + sentence.slice(at + length);
+  return before + word + fitParticle(word, sentence.slice(at + length));
 }
 
 /** The note's terms usable in questions: key terms and bold spans, headings and labels left out. */
@@ -505,7 +503,7 @@ function onceOrMore(text: string, term: string): boolean {
   const hay = text.toLowerCase();
   const needle = term.toLowerCase();
   for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
-    if (!isWordChar(text[at - 1]) && !isWordChar(text[at + needle.length])) return true;
+    if (standsAlone(text, at, needle.length)) return true;
   }
   return false;
 }
