@@ -42,7 +42,16 @@ export async function parseDoc(input: ParseInput): Promise<SourceDocument> {
       sections[sections.length - 1]!.blocks.push({ type: "table", rows: table, page: tablePage });
     table = null;
   };
-  for (const rawLine of body.split(/\r?\n/)) {
+  const rawLines = body.split(/\r?\n/);
+  // the text line after each line (table rows skipped), for headings recognised by what follows them
+  const nextText: (string | null)[] = new Array<string | null>(rawLines.length).fill(null);
+  for (let i = rawLines.length - 2, next: string | null = null; i >= 0; i--) {
+    const after = rawLines[i + 1]!;
+    if (!(after.endsWith("\t") && after.trim())) next = cleanText(after.replace(/\t/g, " ")) || next;
+    nextText[i] = next;
+  }
+  let previous: { text: string; heading: boolean } | null = null;
+  for (const [i, rawLine] of rawLines.entries()) {
     if (rawLine.endsWith("\t") && rawLine.trim()) {
       if (!table) {
         table = [];
@@ -58,7 +67,9 @@ export async function parseDoc(input: ParseInput): Promise<SourceDocument> {
     if (!line) continue;
     const page = pageNow();
     words += countWords(line);
-    const level = headingLevel(rawLine, line);
+    const level: number =
+      headingLevel(rawLine, line) || plainHeadingLevel(line, previous, nextText[i] ?? null);
+    previous = { text: line, heading: level > 0 };
     if (level > 0) {
       sections.push({ heading: line, level, blocks: [] });
       continue;
@@ -155,6 +166,29 @@ function headingLevel(raw: string, line: string): number {
   )
     return 1;
   return 0;
+}
+
+const SENTENCE_END = /[.!?。！？]["'”’)）]?$/u;
+const LIST_MARK = /^[•●○▪■◆►\-–*·]/;
+
+/**
+ * A heading without a number or capitals (word-extractor gives no styles): a short line without end
+ * punctuation that opens the document, or stands between a sentence (or a heading) and a longer paragraph.
+ * A run of short lines is a list, not headings.
+ */
+function plainHeadingLevel(
+  line: string,
+  previous: { text: string; heading: boolean } | null,
+  next: string | null,
+): number {
+  if (/[.,;:!?。，；：、\-–—]$/.test(line) || LIST_MARK.test(line) || !/\p{L}{2}/u.test(line)) return 0;
+  const dense = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(line);
+  const short = dense ? [...line].length <= 24 : line.length <= 60 && line.split(/\s+/).length <= 8;
+  if (!short) return 0;
+  if (previous === null) return next !== null ? 1 : 0;
+  if (!previous.heading && !SENTENCE_END.test(previous.text)) return 0;
+  if (!next || !SENTENCE_END.test(next) || [...next].length < [...line].length * 2) return 0;
+  return 2;
 }
 
 /** The Title of the document's properties, when it has one. */
