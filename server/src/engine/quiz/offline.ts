@@ -57,6 +57,8 @@ function readable(text: string): boolean {
 /** A term that names something (several words, a capital, a digit, or a longer word), not a common word. */
 function specific(term: Term): boolean {
   if (term.script === "cjk") return term.length >= 3;
+  // a Hangul syllable carries a Latin word's two or three letters: "염색체" is as specific as "chromosome"
+  if (term.script === "hangul") return /\s/.test(term.text) || term.length >= 3;
   return /\s/.test(term.text) || /\p{Lu}|\d/u.test(term.text) || term.length >= 9;
 }
 
@@ -103,7 +105,7 @@ function termPool(material: NoteMaterial): Term[] {
     if (!norm || seen.has(norm) || excluded.has(norm)) return;
     seen.add(norm);
     const script = scriptOf(text);
-    if (length > 40 || length < (script === "cjk" ? 2 : 3)) return;
+    if (length > 40 || length < (script === "cjk" || script === "hangul" ? 2 : 3)) return;
     const wordsOf = text.split(/\s+/);
     if (!hasCjk(text) && wordsOf.length > 5) return;
     // a phrase cut out of a sentence ("how secure", "results on") is no term
