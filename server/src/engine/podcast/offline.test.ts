@@ -124,4 +124,27 @@ describe("offline podcast scripts of fixture notes", () => {
       expect(said, language).toContain("Ribosome");
     }
   });
+
+  it("says what a Korean note says (Hangul words have no case: no sentence is taken for a row of labels)", () => {
+    const markdown = [
+      "# 세포 분열",
+      "## 체세포 분열",
+      "체세포 분열은 하나의 세포가 유전적으로 동일한 두 개의 딸세포로 나뉘는 과정이다.",
+      "",
+      "전기에는 염색체가 응축되고 핵막이 사라진다.",
+      "",
+      "*출처:* [1쪽](#source=1&page=1)",
+      "## 세포 주기",
+      "세포 주기는 간기와 분열기로 나뉜다. 간기에는 DNA가 복제되고 세포가 성장한다.",
+      "",
+      "*출처:* [1쪽](#source=1&page=1)",
+    ].join("\n");
+    const material = noteMaterial({ title: "세포 분열", markdown, outputLanguage: "ko-KR", sources: [] });
+    const said = offlinePodcastScript(material, "short")
+      .chapters.flatMap((c) => c.lines)
+      .map((l) => l.text)
+      .join("\n");
+    expect(said).toContain("하나의 세포가 유전적으로 동일한 두 개의 딸세포로 나뉘는 과정이다");
+    expect(said).toMatch(/세포 주기는 간기와 분열기로 나뉜다|간기에는 DNA가 복제되고 세포가 성장한다/);
+  });
 });

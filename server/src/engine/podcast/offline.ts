@@ -52,7 +52,8 @@ function unspeakable(text: string): boolean {
   ).length;
   if (symbols / chars.length > 0.08) return true;
   if (hasCjk(text)) return false;
-  return text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length < 3;
+  // a run of Capitalised Labels has few lower-case words; Korean, Thai or Arabic words have no case at all
+  return text.split(/\s+/).filter((w) => /^[\p{Ll}\p{Lo}]/u.test(w)).length < 3;
 }
 
 /** A term worth asking about: long enough, not a stopword-like fragment. */
