@@ -203,19 +203,22 @@ export function offlineChapter(
   const labels = podcastLabelsFor(material.outputLanguage);
   const items = pickItems(plan, material);
   const first = plan.sections[0]!;
+  // a chapter of several small sections opens with the first; the guest asks for the next ones by name
+  const opened = plan.heads[0] ?? plan.title;
+  const named = plan.heads.length > 3 ? `${labels.list(plan.heads.slice(0, 3))} …` : labels.list(plan.heads);
   const enter =
     position.index === 0
-      ? labels.enterFirst(plan.title)
+      ? labels.enterFirst(opened)
       : position.index === position.count - 1
-        ? labels.enterLast(plan.title)
-        : labels.enterNext[position.index % labels.enterNext.length]!(plan.title);
+        ? labels.enterLast(opened)
+        : labels.enterNext[position.index % labels.enterNext.length]!(opened);
   const lines: ScriptLine[] = [];
   const say = (speaker: ScriptLine["speaker"], text: string, sectionIndex: number, quote: string) =>
     lines.push({ speaker, text, sectionIndex, quote });
 
   if (items.length === 0) {
     say("host", enter, first.index, plan.title);
-    say("guest", labels.recapPlain(plan.title), first.index, plan.title);
+    say("guest", labels.recapPlain(named), first.index, plan.title);
     return { kind: "section", title: plan.title, sectionIndexes: plan.sections.map((s) => s.index), lines };
   }
   const asked = new Set<string>();
@@ -237,7 +240,7 @@ export function offlineChapter(
   ].slice(0, 3);
   say(
     "guest",
-    terms.length ? labels.recapTerms(plan.title, labels.list(terms)) : labels.recapPlain(plan.title),
+    terms.length ? labels.recapTerms(named, labels.list(terms)) : labels.recapPlain(named),
     first.index,
     terms.length ? terms.join(" ") : plan.title,
   );

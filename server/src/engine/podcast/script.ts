@@ -30,7 +30,10 @@ export interface PodcastScript {
 
 /** A chapter to write: a note section with its subsections, or a run of small neighbouring sections. */
 export interface ChapterPlan {
+  /** The chapter's marker: its headings joined by " · ". */
   title: string;
+  /** The headings it covers, as the hosts name them. */
+  heads: string[];
   sections: MaterialSection[];
   /** How much to say, in spoken characters (a CJK character counts three). */
   budget: number;
@@ -96,6 +99,7 @@ export function planChapters(material: NoteMaterial, length: PodcastLength): Cha
   const total = groups.reduce((n, g) => n + weight(g), 0) || 1;
   return groups.map((g) => ({
     title: g.heads.length > 3 ? `${g.heads.slice(0, 3).join(" · ")} …` : g.heads.join(" · "),
+    heads: g.heads,
     sections: g.sections,
     budget: Math.max(250, Math.round((budget * weight(g)) / total)),
   }));
@@ -148,7 +152,8 @@ export function alternate(lines: ScriptLine[]): ScriptLine[] {
 export function openingChapter(material: NoteMaterial, chapters: ChapterPlan[]): ScriptChapter {
   const labels = podcastLabelsFor(material.outputLanguage);
   const first = chapters[0]?.sections[0]?.index ?? 0;
-  const titles = chapters.map((c) => c.title);
+  // the sections by name, in a spoken list ("A, B and C"), not the chapters' "A · B · C" markers
+  const titles = chapters.flatMap((c) => c.heads);
   const agenda = titles.length > 6 ? `${titles.slice(0, 5).join(", ")} ${labels.more}` : labels.list(titles);
   const line = (speaker: PodcastSpeaker, text: string, quote: string): ScriptLine => ({
     speaker,
