@@ -4,7 +4,7 @@ import type { MaterialSection, MaterialSentence, NoteMaterial } from "./note-mat
 import { normaliseForMatch } from "./note-material";
 import { protectFormulas } from "./formula";
 import { fitsLimit, shorten, type ShortLimit } from "./short-text";
-import { hasCjk } from "./text";
+import { findWord, hasCjk } from "./text";
 import { isStopword } from "./stopwords";
 
 /** A leaf says a term or the gist of a sentence: about 8 words, or 18 CJK characters. */
@@ -71,7 +71,7 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial): Draft[
   const terms: { term: string; quote: string }[] = [];
   for (const s of sentences) for (const term of s.terms) terms.push({ term, quote: s.text });
   for (const term of material.keyTerms) {
-    const s = sentences.find((x) => x.text.includes(term));
+    const s = sentences.find((x) => findWord(x.text, term) >= 0);
     if (s) terms.push({ term, quote: s.text });
   }
   let termCount = 0;

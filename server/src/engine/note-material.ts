@@ -251,7 +251,11 @@ export function createPageLocator(sources: SourceDocument[]) {
 export function noteKeyTerms(markdown: string): string[] {
   const listed = /^>\s*\*\*[^*\n]+[:：]\*\*\s*(.+)$/m.exec(markdown)?.[1] ?? "";
   const counts = new Map<string, number>();
-  for (const m of markdown.matchAll(/\*\*([^*\n]{2,60})\*\*/g)) {
+  // the overview's bold labels and document titles ("**Overview**", "**Lecture 3** (4 sections)") are no terms
+  const firstSection = markdown.search(/^#{2,6} /m);
+  const overview = firstSection < 0 ? "" : markdown.slice(0, firstSection);
+  const body = overview.replace(/^>.*$/gm, "") + markdown.slice(overview.length);
+  for (const m of body.matchAll(/\*\*([^*\n]{2,60})\*\*/g)) {
     const term = m[1]!.trim();
     if (!/[:：]$/.test(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   }

@@ -3,7 +3,7 @@ import type { PodcastLength } from "@beannote/contract";
 import { isCleanAnswer, isWholeSentence } from "../flashcards/card-rules";
 import type { MaterialSection, NoteMaterial } from "../note-material";
 import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
-import { hasCjk } from "../text";
+import { findWord, hasCjk } from "../text";
 import {
   alternate,
   assembleScript,
@@ -73,7 +73,7 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
   const sentence = (raw: string, terms: string[], whole: boolean, definition: boolean) => {
     const text = raw.replace(/^(?:[•·▪‣◦●○■□◆▶►]\s*|-\s+)/u, "");
     if (!isWholeSentence(text, whole) || spokenLength(text) > 420 || unspeakable(text)) return;
-    const term = [...terms, ...keyTerms.filter((t) => text.includes(t))].find(askable);
+    const term = [...terms, ...keyTerms.filter((t) => findWord(text, t) >= 0)].find(askable);
     if (definition && term) push({ kind: "definition", term, text }, text);
     else if (statesFigure(text)) push({ kind: "number", text }, text);
     else if (term) push({ kind: "term", term, text }, text);
