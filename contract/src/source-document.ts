@@ -7,6 +7,8 @@ export const sourceBlock = z.object({
   text: z.string().optional(),
   items: z.array(z.string()).optional(),
   rows: z.array(z.array(z.string())).optional(),
+  /** The block's bold spans as written (a teacher's key terms), when the format marks them. */
+  emphasis: z.array(z.string().max(80)).max(50).optional(),
   page: z.number().int().min(1),
 });
 export type SourceBlock = z.infer<typeof sourceBlock>;

@@ -325,6 +325,34 @@ describe("offline engine", () => {
     expect(b.markdown).toBe(a.markdown);
   });
 
+  it("bolds the author's bold terms and lists them first among the key terms; a bold label is no term", async () => {
+    const doc: SourceDocument = {
+      title: "Cells",
+      format: "docx",
+      language: "en",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "Membranes",
+          level: 1,
+          blocks: [
+            {
+              type: "paragraph",
+              page: 1,
+              text: "The membrane contains cholesterol, which keeps it fluid at low temperatures. Proteins span the membrane and carry molecules across it.",
+              emphasis: ["cholesterol"],
+            },
+            { type: "paragraph", page: 1, text: "Note: membranes are thin.", emphasis: ["Note"] },
+          ],
+        },
+      ],
+    };
+    const note = await offline.generateNote(request(doc));
+    expect(note.markdown).toContain("contains **cholesterol**, which");
+    expect(note.markdown).toMatch(/\*\*Key terms:\*\* cholesterol/);
+    expect(note.markdown).not.toContain("**Note**");
+  });
+
   it("names untitled sections and keeps a chapter heading whose content is in its subsections", async () => {
     const doc: SourceDocument = {
       title: "Slides",

@@ -175,6 +175,7 @@ export function generateOfflineNote(
   const sections: NoteSectionOut[] = [];
   const entries: OverviewEntry[] = [];
   const allTerms: string[] = [];
+  const boldTerms: string[] = []; // the author's bold terms the note kept, listed first
 
   prepared.forEach((doc, si) => {
     const source = si + 1;
@@ -200,6 +201,7 @@ export function generateOfflineNote(
       let pages: PageRef[] = [];
       if (section.blocks.length > 0) {
         const ex = extractSection(section, locale, stats, req.detailLevel);
+        boldTerms.push(...ex.terms.filter((t) => section.emphasis?.includes(t)));
         const r = renderBody(section, ex, source, req.detailLevel, labels);
         // an untitled opening with nothing worth keeping (a title page's date and author) is left out
         if (!r.body && !section.heading && !section.slide && !(multi && i === 0)) return;
@@ -216,7 +218,7 @@ export function generateOfflineNote(
   });
 
   sections.forEach((s, i) => onSection?.(s, i, sections.length));
-  const overview = overviewBlock(entries, [...new Set(allTerms)].slice(0, 10), labels);
+  const overview = overviewBlock(entries, [...new Set([...boldTerms, ...allTerms])].slice(0, 10), labels);
   return {
     markdown: assembleNote(req.title, notice, overview, sections, ocrNotices(req.sources, labels)),
     sections,

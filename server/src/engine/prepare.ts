@@ -20,6 +20,8 @@ export interface PreparedSection {
   slide?: number;
   /** Set on an untitled opening section when the source has an introduction of its own (no second one). */
   notIntroduction?: boolean;
+  /** The source's bold spans in this section (a teacher's key terms), as written. */
+  emphasis?: string[];
   /** A slide of a deck: its text is terse already. */
   slideText?: boolean;
 }
@@ -217,9 +219,11 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       .map((b) => prepareBlock(b, repeated))
       .filter((b): b is PreparedBlock => !!b);
     const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
+    const emphasis = sourceBlocks.flatMap((b) => (contents.has(b) ? [] : (b.emphasis ?? [])));
     const prev = sections[sections.length - 1];
     if (prev && heading && prev.heading === heading && prev.level === s.level) {
       prev.blocks.push(...blocks); // a slide continued under the same title
+      if (emphasis.length) prev.emphasis = [...new Set([...(prev.emphasis ?? []), ...emphasis])];
       continue;
     }
     sections.push({
@@ -227,6 +231,7 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       level: s.level,
       blocks,
       firstPage,
+      ...(emphasis.length ? { emphasis: [...new Set(emphasis)] } : {}),
       ...(placeholder ? { slide: Number(placeholder[1]) } : {}),
       ...(slides ? { slideText: true } : {}),
     });

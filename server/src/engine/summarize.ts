@@ -1,8 +1,8 @@
 import type { DetailLevel } from "@beannote/contract";
 import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare";
-import { FORMULA, isFormulaOnly } from "./formula";
+import { FORMULA, isFormulaOnly, maskFormulas } from "./formula";
 import { isStopword } from "./stopwords";
-import { hasCjk, splitSentences, wordTokens } from "./text";
+import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
 
 /** A candidate for the note: one sentence of a paragraph, or one list item. */
 export interface Unit {
@@ -165,6 +165,23 @@ function isTermLike(surface: string, n: number): boolean {
   if (n === 1 && /^\p{Script=Hangul}+$/u.test(surface)) return surface.length >= 2;
   if (n === 1) return surface.length >= 4 || /^\p{Lu}{2,}$/u.test(surface);
   return surface.length <= 60;
+}
+
+/** Labels set in bold that name no term ("Note:", "Example", "注意"). */
+const BOLD_LABEL =
+  /^(?:note|notes|example|examples|e\.g|tip|warning|important|caution|answer|solution|question|remark|hint|nb|注意|注|例|例如|提示|答案|解|解答|问题|備考|注|주의|예|참고|remarque|exemple|attention|hinweis|beispiel|achtung|nota|ejemplo|exemplo|atenção)$/iu;
+
+/** A bold span that can be a key term: a short name, not a label, not a whole clause. */
+function boldTermLike(span: string): boolean {
+  if (BOLD_LABEL.test(span) || isStopword(span.toLowerCase())) return false;
+  // a run-in heading ("1. Wage Orders", "f. Consulting") or a span cut inside brackets is no term
+  if (/^(?:\d+|[a-z])[.)]\s/iu.test(span)) return false;
+  if ((span.match(/[(（[]/gu) ?? []).length !== (span.match(/[)）\]]/gu) ?? []).length) return false;
+  if (hasCjk(span)) return [...span].length >= 2 && [...span].length <= 16;
+  const words = span.split(/\s+/);
+  // a clause cut at its bold ("If a straight line", "in such a way") is no term
+  if ([words[0]!, words.at(-1)!].some((w) => isStopword(w.toLowerCase()))) return false;
+  return words.length <= 5 && span.length >= 2 && span.length <= 50 && /\p{L}{2}/u.test(span);
 }
 
 /** Section-level document frequencies of every term candidate. */
@@ -453,8 +470,14 @@ export function extractSection(
 
   const keptText = chosen.map((i) => units[i]!.text).join("\n");
   const sectionText = units.map((u) => u.text).join("\n");
-  const terms = keyTerms(sectionText, locale, stats, level === "simple" ? 3 : 5).filter((t) =>
+  const max = level === "simple" ? 3 : 5;
+  // what the author set in bold comes first, where the note keeps the sentence it stands in
+  const bold = (section.emphasis ?? []).filter(
+    (t) => boldTermLike(t) && findWord(maskFormulas(keptText), t) >= 0,
+  );
+  const computed = keyTerms(sectionText, locale, stats, max).filter((t) =>
     keptText.toLowerCase().includes(t.toLowerCase()),
   );
+  const terms = [...new Set([...bold, ...computed])].slice(0, Math.max(max, Math.min(bold.length, max * 2)));
   return { units, kept: chosen.sort((a, b) => a - b), tables, terms };
 }

@@ -29,6 +29,9 @@ interface Good {
   title?: string;
   headings: string[];
   phrases: string[];
+  /** Bold spans the parse keeps (as terms for the engines). */
+  emphasis?: string[];
+  notEmphasis?: string[];
   /** Short lines that must stay text, not headings. */
   notHeadings?: string[];
 }
@@ -113,6 +116,7 @@ const GOOD: Good[] = [
     title: "DOCX Demo",
     headings: ["Text Formatting", "Inline formatting", "Fun with fonts", "Tables"],
     phrases: ["Here, we demonstrate various types of inline text formatting"],
+    emphasis: ["Add Books", "Convert", "strong text"], // quotes around a bold span are not part of it
   },
   {
     file: "en-handbook-chapter13-trustees-large.docx",
@@ -163,6 +167,9 @@ const GOOD: Good[] = [
     pages: 14,
     headings: ["Math 260 Foundations of Geometry", "Elements", "Definitions"],
     phrases: ["Books I-IV and VI discuss plane geometry"],
+    // bold runs; the postulate set in bold around its symbols is a statement, not terms
+    emphasis: ["Euclid", "common notions", "postulates"],
+    notEmphasis: ["If a straight line", "falls on two lines"],
   },
   {
     file: "en-tutorial-apache-performance-tuning.pptx",
@@ -318,6 +325,9 @@ describe("parsing the fixture documents", () => {
     const headings = doc.sections.map((s) => s.heading);
     for (const h of g.headings) expect(headings).toContain(h);
     for (const h of g.notHeadings ?? []) expect(headings).not.toContain(h);
+    const emphasis = doc.sections.flatMap((s) => s.blocks.flatMap((b) => b.emphasis ?? []));
+    for (const e of g.emphasis ?? []) expect(emphasis).toContain(e);
+    for (const e of g.notEmphasis ?? []) expect(emphasis).not.toContain(e);
     const text = fullText(doc);
     for (const p of g.phrases) expect(text).toContain(p);
     const pages = doc.sections.flatMap((s) => s.blocks.map((b) => b.page));

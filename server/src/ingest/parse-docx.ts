@@ -2,7 +2,7 @@ import mammoth from "mammoth";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
-import { cleanText, isCjkCode, joinSoftBreaks } from "./text";
+import { boldTerms, cleanText, isCjkCode, joinSoftBreaks } from "./text";
 import {
   EQUATION_ALT_TEXT,
   EQUATION_PLACEHOLDER,
@@ -229,6 +229,22 @@ function elementText(n: XNode): string {
   return out;
 }
 
+/** The bold spans of a paragraph (not all of it: a bold line is a heading or a warning, not a term). */
+function boldSpans(n: XNode, paragraph: string): string[] {
+  const spans: string[] = [];
+  const walk = (x: XNode) => {
+    const tag = tagOf(x);
+    if (tag === "strong" || tag === "b") {
+      const span = cleanText(elementText(x));
+      if (span !== paragraph) spans.push(span);
+      return;
+    }
+    for (const c of kids(x)) walk(c);
+  };
+  walk(n);
+  return boldTerms(spans, paragraph);
+}
+
 function walkHtml(html: string): RawBlock[] {
   const out: RawBlock[] = [];
   const roots = parseXml(`<root>${html}</root>`);
@@ -277,9 +293,10 @@ function walkHtml(html: string): RawBlock[] {
         return;
       }
       if (text) {
+        const emphasis = boldSpans(n, text);
         out.push({
           kind: "block",
-          block: { type: t === "p" ? "paragraph" : "quote", text },
+          block: { type: t === "p" ? "paragraph" : "quote", text, ...(emphasis.length ? { emphasis } : {}) },
           words: countWords(text),
         });
       }

@@ -2,7 +2,7 @@ import path from "node:path/posix";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { deckCover, finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
-import { cleanText, joinSoftBreaks } from "./text";
+import { boldTerms, cleanText, joinSoftBreaks } from "./text";
 import {
   EQUATION_ALT_TEXT,
   EQUATION_PLACEHOLDER,
@@ -109,6 +109,8 @@ interface Para {
   text: string;
   level: number;
   bullet: boolean;
+  /** Runs set in bold (`b="1"`), neighbours joined, unless the whole paragraph is bold. */
+  bold: string[];
 }
 
 /** The equation a PowerPoint paragraph holds (`a14:m` around `m:oMathPara` or `m:oMath`), as text. */
@@ -126,6 +128,12 @@ function readParagraphs(txBody: XNode, check: LatexCheck | null = null): Para[] 
     let text = "";
     let level = 0;
     let bullet = false;
+    const bold: string[] = [];
+    let boldRun: string | null = null;
+    const endBold = () => {
+      if (boldRun !== null) bold.push(boldRun);
+      boldRun = null;
+    };
     const readRuns = (parent: XNode): void => {
       for (const c of kids(parent)) {
         const t = tagOf(c);
@@ -134,8 +142,14 @@ function readParagraphs(txBody: XNode, check: LatexCheck | null = null): Para[] 
           bullet = kids(c).some((k) => tagOf(k) === "a:buChar" || tagOf(k) === "a:buAutoNum");
         } else if (t === "a:r" || t === "a:fld") {
           const tn = child(c, "a:t");
-          if (tn) for (const k of kids(tn)) text += textOf(k) ?? "";
+          let run = "";
+          if (tn) for (const k of kids(tn)) run += textOf(k) ?? "";
+          text += run;
+          const b = attr(child(c, "a:rPr") ?? {}, "b");
+          if (b === "1" || b === "true") boldRun = (boldRun ?? "") + run;
+          else if (run.trim()) endBold();
         } else if (t === "a:br") {
+          endBold();
           text += "\n";
         } else if (t.endsWith(":m") && kids(c).some(isOfficeMath)) {
           text += mathOf(c, check);
@@ -145,8 +159,13 @@ function readParagraphs(txBody: XNode, check: LatexCheck | null = null): Para[] 
       }
     };
     readRuns(p);
+    endBold();
     const clean = cleanText(joinSoftBreaks(text));
-    if (clean) out.push({ text: clean, level, bullet });
+    const spans = boldTerms(
+      bold.map((b) => cleanText(b)).filter((b) => b && b !== clean),
+      clean,
+    );
+    if (clean) out.push({ text: clean, level, bullet, bold: spans });
   }
   return out;
 }
@@ -183,10 +202,19 @@ function readShapes(
         return;
       }
       const isList = phType === "body" || phType === "obj" || paras.some((p) => p.bullet);
+      const emphasisOf = (bold: string[]) => {
+        const spans = boldTerms(bold);
+        return spans.length ? { emphasis: spans } : {};
+      };
       if (isList && paras.length > 1) {
-        blocks.push({ type: "list", items: paras.map((p) => "  ".repeat(p.level) + p.text), page });
+        blocks.push({
+          type: "list",
+          items: paras.map((p) => "  ".repeat(p.level) + p.text),
+          page,
+          ...emphasisOf(paras.flatMap((p) => p.bold)),
+        });
       } else {
-        for (const p of paras) blocks.push({ type: "paragraph", text: p.text, page });
+        for (const p of paras) blocks.push({ type: "paragraph", text: p.text, page, ...emphasisOf(p.bold) });
       }
       return;
     }

@@ -314,3 +314,22 @@ export function titleFromFileName(fileName: string | undefined): string {
   const stem = dot > 0 ? base.slice(0, dot) : base;
   return stem.trim() || "Untitled";
 }
+
+/**
+ * Bold spans that can be terms, as the engines get them: without surrounding quotes or a label's colon
+ * ("“Add Books”" → "Add Books", "Note:" → "Note"), 2–60 characters with a letter, each once, at most 50;
+ * none when they cover most of their paragraph.
+ */
+export function boldTerms(spans: string[], paragraph?: string): string[] {
+  // most of a paragraph in bold is a statement stressed, not terms picked out
+  if (paragraph !== undefined && spans.join("").length > paragraph.length / 2) return [];
+  const out = spans
+    .map((span) =>
+      span.replace(/^[\s"'“”‘’「」『』(（]+/u, "").replace(/[\s"'“”‘’「」『』)）:：,，.。;；、]+$/u, ""),
+    )
+    .filter((span) => {
+      const length = [...span].length;
+      return length >= 2 && length <= 60 && /\p{L}/u.test(span);
+    });
+  return [...new Set(out)].slice(0, 50);
+}
