@@ -197,13 +197,16 @@ export function documentStats(doc: PreparedDocument, locale: string, sectionText
 export function keyTerms(text: string, locale: string, stats: DocStats, max: number): string[] {
   const scored: { surface: string; key: string; score: number }[] = [];
   const candidates = termCandidates(text, locale);
+  // How often each word stands inside a repeated two-word term, counted once for all candidates.
+  const inPairs = new Map<string, number>();
+  for (const [key, { count }] of candidates) {
+    const parts = key.split(" ");
+    if (parts.length === 2 && count >= 2)
+      for (const w of parts) inPairs.set(w, (inPairs.get(w) ?? 0) + count);
+  }
   for (const [key, { surface, count: seen }] of candidates) {
-    let count = seen;
-    if (/^\p{Script=Hangul}+$/u.test(surface)) {
-      // A Korean word met inside a two-word term ("분열" in "감수 분열") counts for that term, not alone.
-      for (const [other, o] of candidates)
-        if (o.count >= 2 && other.split(" ").length === 2 && other.split(" ").includes(key)) count -= o.count;
-    }
+    // A Korean word met inside a two-word term ("분열" in "감수 분열") counts for that term, not alone.
+    const count = /^\p{Script=Hangul}+$/u.test(surface) ? seen - (inPairs.get(key) ?? 0) : seen;
     if (count < 2) continue;
     const df = stats.df.get(key) ?? 1;
     const idf = Math.log((stats.sectionCount + 1) / df) + 0.1;
@@ -472,9 +475,8 @@ export function extractSection(
   const sectionText = units.map((u) => u.text).join("\n");
   const max = level === "simple" ? 3 : 5;
   // what the author set in bold comes first, where the note keeps the sentence it stands in
-  const bold = (section.emphasis ?? []).filter(
-    (t) => boldTermLike(t) && findWord(maskFormulas(keptText), t) >= 0,
-  );
+  const keptProse = maskFormulas(keptText);
+  const bold = (section.emphasis ?? []).filter((t) => boldTermLike(t) && findWord(keptProse, t) >= 0);
   const computed = keyTerms(sectionText, locale, stats, max).filter((t) =>
     keptText.toLowerCase().includes(t.toLowerCase()),
   );

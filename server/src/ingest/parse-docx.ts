@@ -229,14 +229,13 @@ function elementText(n: XNode): string {
   return out;
 }
 
-/** The bold spans of a paragraph (not all of it: a bold line is a heading or a warning, not a term). */
+/** The bold spans of a paragraph that can be terms (see boldTerms). */
 function boldSpans(n: XNode, paragraph: string): string[] {
   const spans: string[] = [];
   const walk = (x: XNode) => {
     const tag = tagOf(x);
     if (tag === "strong" || tag === "b") {
-      const span = cleanText(elementText(x));
-      if (span !== paragraph) spans.push(span);
+      spans.push(cleanText(elementText(x)));
       return;
     }
     for (const c of kids(x)) walk(c);

@@ -109,7 +109,7 @@ interface Para {
   text: string;
   level: number;
   bullet: boolean;
-  /** Runs set in bold (`b="1"`), neighbours joined, unless the whole paragraph is bold. */
+  /** Runs set in bold (`b="1"`), neighbours joined, that can be terms (see boldTerms). */
   bold: string[];
 }
 
@@ -161,11 +161,7 @@ function readParagraphs(txBody: XNode, check: LatexCheck | null = null): Para[] 
     readRuns(p);
     endBold();
     const clean = cleanText(joinSoftBreaks(text));
-    const spans = boldTerms(
-      bold.map((b) => cleanText(b)).filter((b) => b && b !== clean),
-      clean,
-    );
-    if (clean) out.push({ text: clean, level, bullet, bold: spans });
+    if (clean) out.push({ text: clean, level, bullet, bold: boldTerms(bold.map(cleanText), clean) });
   }
   return out;
 }
@@ -202,10 +198,9 @@ function readShapes(
         return;
       }
       const isList = phType === "body" || phType === "obj" || paras.some((p) => p.bullet);
-      const emphasisOf = (bold: string[]) => {
-        const spans = boldTerms(bold);
-        return spans.length ? { emphasis: spans } : {};
-      };
+      // each paragraph's spans are terms already; a list's are put together once each
+      const emphasisOf = (bold: string[]) =>
+        bold.length ? { emphasis: [...new Set(bold)].slice(0, 50) } : {};
       if (isList && paras.length > 1) {
         blocks.push({
           type: "list",

@@ -97,8 +97,7 @@ function naryBodiesInRows(mathml: string): string {
 function ordered(omml: string): string {
   return omml
     .replace(/<w:rPr\/>/g, "")
-    .replace(/(<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*<\/w:rPr>)(<m:rPr>(?:(?!<\/m:rPr>)[\s\S])*<\/m:rPr>)/g, "$2$1")
-    .replace(/<m:sty m:val="undefined"\/>/g, "");
+    .replace(/(<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*<\/w:rPr>)(<m:rPr>(?:(?!<\/m:rPr>)[\s\S])*<\/m:rPr>)/g, "$2$1");
 }
 
 /**

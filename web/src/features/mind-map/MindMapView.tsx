@@ -3,7 +3,7 @@ import { Markmap } from "markmap-view";
 import type { Citation, MindMap } from "@beannote/contract";
 import { loadKatex } from "../../components/katex-loader";
 import { findNode, hasFormula, toMarkmap, type MarkmapNode, type MathRenderer } from "./markmap-tree";
-import { MAP_FONT } from "./export-map";
+import { MAP_FONT, MAP_MATH_FONT } from "./export-map";
 
 /** What the toolbar can ask of the map. */
 export interface MindMapHandle {
@@ -136,7 +136,11 @@ export const MindMapView = forwardRef<MindMapHandle, Props>(function MindMapView
   return (
     // clicks and keys are delegated from markmap's nodes (page chips are focusable links)
     <div className="mind-map-view" onClick={handleClick} onKeyDown={handleKey} data-testid="mind-map-view">
-      <svg ref={svgRef} className="mind-map-view__svg" style={{ fontFamily: MAP_FONT }} />
+      <svg
+        ref={svgRef}
+        className="mind-map-view__svg"
+        style={{ fontFamily: MAP_FONT, "--mm-math-font": MAP_MATH_FONT } as React.CSSProperties}
+      />
     </div>
   );
 });
