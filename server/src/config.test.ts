@@ -60,8 +60,23 @@ describe("loadConfig", () => {
       /set both or neither/,
     );
     expect(() => loadConfig({ S3_BUCKET: "notes", S3_ENDPOINT: "minio:9000" })).toThrowError(/S3_ENDPOINT/);
-    expect(() => loadConfig({ S3_BUCKET: "notes", S3_FORCE_PATH_STYLE: "yes" })).toThrowError(
+    expect(() => loadConfig({ S3_BUCKET: "notes", S3_FORCE_PATH_STYLE: "maybe" })).toThrowError(
       /S3_FORCE_PATH_STYLE/,
     );
+  });
+
+  it("reads every boolean as true/false, 1/0, yes/no or on/off in any case, and refuses anything else", () => {
+    const booleans = ["CAPTCHA", "BEANS", "TRUST_PROXY", "OCR", "S3_FORCE_PATH_STYLE"] as const;
+    const truthy = ["true", "TRUE", "True", "1", "yes", "YES", "on", "On", " on "];
+    const falsy = ["false", "FALSE", "0", "no", "No", "off", "OFF"];
+    for (const name of booleans) {
+      for (const value of truthy) expect(loadConfig({ S3_BUCKET: "b", [name]: value })[name]).toBe("on");
+      for (const value of falsy) expect(loadConfig({ S3_BUCKET: "b", [name]: value })[name]).toBe("off");
+      for (const value of ["maybe", "2", "enabled", "y", "-1", "", "constructor", "__proto__"])
+        expect(() => loadConfig({ S3_BUCKET: "b", [name]: value })).toThrowError(
+          new RegExp(`${name}: .*true/false, 1/0, yes/no or on/off`),
+        );
+    }
+    expect(loadConfig({ S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "true" }).S3_FORCE_PATH_STYLE).toBe("on");
   });
 });

@@ -6,7 +6,17 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
-const onOff = z.enum(["on", "off"]);
+const BOOLEAN_WORDS = new Map<string, "on" | "off">([
+  ...["true", "1", "yes", "on"].map((word) => [word, "on"] as const),
+  ...["false", "0", "no", "off"].map((word) => [word, "off"] as const),
+]);
+/** A boolean variable, read as `on` or `off` from true/false, 1/0, yes/no or on/off in any case. */
+const onOff = z.string().transform((value, ctx) => {
+  const word = BOOLEAN_WORDS.get(value.trim().toLowerCase());
+  if (word) return word;
+  ctx.addIssue({ code: "custom", message: `"${value}" is not one of true/false, 1/0, yes/no or on/off` });
+  return z.NEVER;
+});
 
 /** `key=value` pairs over the default Beancoin prices; an unknown key or a non-integer price is refused. */
 function parseBeanCosts(value: string | undefined, ctx: z.RefinementCtx): BeanCosts {
