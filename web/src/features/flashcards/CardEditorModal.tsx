@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Form, Input, Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import type { FlashcardInput } from "@beannote/contract";
@@ -20,6 +20,14 @@ export function CardEditorModal({ initial, open, onSave, onClose }: Props) {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const adding = initial === null;
+
+  // The form's store outlives the dialog: without this, a card opened for editing came back when adding one
+  // (and an edit then opened empty). Each opening starts from the card it is for.
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(initial ?? { front: "", back: "" });
+  }, [open]); // only on opening: `initial` is a new object on every render
 
   const handleOk = async () => {
     let values: FlashcardInput;
