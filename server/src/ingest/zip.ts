@@ -9,13 +9,30 @@ export interface ZipLimits {
   maxTotalBytes: number;
   /** Most entries a package may have. */
   maxEntries: number;
+  /**
+   * Inflated bytes allowed per byte of the package (default 50: office files seen inflate at most ~18×,
+   * a zip bomb ~1000×). The total budget is the larger of this × the package's size and `minBudgetBytes`,
+   * never more than `maxTotalBytes`.
+   */
+  maxRatio?: number;
+  /** The budget of a small package (default 24 MiB). */
+  minBudgetBytes?: number;
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntryBytes: 100 * 1024 * 1024,
   maxTotalBytes: 200 * 1024 * 1024,
   maxEntries: 20_000,
+  maxRatio: 50,
+  minBudgetBytes: 24 * 1024 * 1024,
 };
+
+/** The inflated bytes a package of `size` bytes may hold in all under `limits`. */
+export function inflateBudget(size: number, limits: ZipLimits = DEFAULT_ZIP_LIMITS): number {
+  const ratio = limits.maxRatio ?? DEFAULT_ZIP_LIMITS.maxRatio!;
+  const floor = limits.minBudgetBytes ?? DEFAULT_ZIP_LIMITS.minBudgetBytes!;
+  return Math.min(limits.maxTotalBytes, Math.max(floor, ratio * size));
+}
 
 export interface SafeZip {
   names: string[];
@@ -28,7 +45,9 @@ export interface SafeZip {
 /**
  * Open a zip held in memory, refusing zip bombs: the declared sizes are checked before anything is
  * inflated, and the actual inflated bytes are counted while streaming, so that a lying header is cut
- * off at the cap instead of filling memory. Any damage → FILE_CORRUPT.
+ * off at the cap instead of filling memory. The total is bounded by a budget proportional to the package's
+ * size (`inflateBudget`), so a 100 KB file declaring a 100 MiB part is refused before anything is inflated.
+ * Any damage → FILE_CORRUPT.
  */
 export async function openSafeZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<SafeZip> {
   let zip: ZipFile;
@@ -42,6 +61,7 @@ export async function openSafeZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_L
     throw new IngestError("FILE_CORRUPT", `zip: ${String(err)}`);
   }
   const entries = new Map<string, Entry>();
+  const budget = inflateBudget(buf.length, limits);
   let declaredTotal = 0;
   await new Promise<void>((resolve, reject) => {
     zip.on("entry", (entry: Entry) => {
@@ -50,11 +70,11 @@ export async function openSafeZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_L
         return;
       }
       declaredTotal += entry.uncompressedSize;
-      if (entry.uncompressedSize > limits.maxEntryBytes || declaredTotal > limits.maxTotalBytes) {
+      if (entry.uncompressedSize > limits.maxEntryBytes || declaredTotal > budget) {
         reject(
           new IngestError(
             "FILE_CORRUPT",
-            `zip bomb: ${entry.fileName} declares ${entry.uncompressedSize} bytes`,
+            `zip bomb: ${entry.fileName} declares ${entry.uncompressedSize} bytes (${declaredTotal} of a ${budget}-byte budget for ${buf.length} bytes)`,
           ),
         );
         return;
@@ -83,7 +103,7 @@ export async function openSafeZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_L
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         size += chunk.length;
         inflatedTotal += chunk.length;
-        if (size > limits.maxEntryBytes || inflatedTotal > limits.maxTotalBytes) {
+        if (size > limits.maxEntryBytes || inflatedTotal > budget) {
           (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
           throw new IngestError("FILE_CORRUPT", `zip bomb: ${name} inflates past the cap`);
         }
