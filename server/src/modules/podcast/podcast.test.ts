@@ -175,6 +175,7 @@ describe.each(testDatabases)("podcast API on $name", (kind) => {
     expect(expires * 1000).toBeGreaterThan(Date.now() + 5 * 3600_000);
     const [row] = await server.database.db.select().from(podcasts).where(eq(podcasts.noteId, englishNote));
     const expiredAt = Math.floor(Date.now() / 1000) - 1;
+    const aYearAhead = Math.floor(Date.now() / 1000) + 365 * 24 * 3600;
     const attempts: [string, string][] = [
       [
         "altered signature",
@@ -184,6 +185,10 @@ describe.each(testDatabases)("podcast API on $name", (kind) => {
       [
         "expired",
         `expires=${expiredAt}&signature=${audioSignature(row!.audioSecret, row!.audioKey, expiredAt)}`,
+      ],
+      [
+        "signed a year ahead (longer than any link issued)",
+        `expires=${aYearAhead}&signature=${audioSignature(row!.audioSecret, row!.audioKey, aYearAhead)}`,
       ],
       ["no signature", `expires=${expires}`],
       ["nothing", ""],
