@@ -18,6 +18,7 @@ import { useIsPhone } from "../../app/use-is-phone";
 import { SourceViewer, type SourcePosition } from "../source-viewer/SourceViewer";
 import { MarkdownBody } from "./MarkdownBody";
 import { NoteContent } from "./NoteContent";
+import { useUnsavedGuard } from "./use-unsaved-guard";
 
 /** A finished note: read it, follow citations into the source, edit, save, reset, return. */
 export function NoteReader({ note }: { note: NoteDetail }) {
@@ -29,7 +30,8 @@ export function NoteReader({ note }: { note: NoteDetail }) {
   const [viewer, setViewer] = useState<SourcePosition | null>(null);
   const [zoom, setZoom] = useState(1);
   const viewerRef = useRef<HTMLDivElement>(null);
-  const dirty = draft.title !== note.title || draft.markdown !== note.markdown;
+  const dirty = editing && (draft.title !== note.title || draft.markdown !== note.markdown);
+  useUnsavedGuard(dirty);
 
   const store = (next: NoteDetail) => {
     queryClient.setQueryData(noteKeys.detail(next.noteId), next);
