@@ -1,8 +1,20 @@
 import type { ThemeConfig } from "antd";
 
+/**
+ * Ant Design's theme. Every text colour meets WCAG AA (4.5:1) on white and on the tinted backgrounds it sits on
+ * (the e2e journeys run axe-core on each screen): the brand blue `#3a56e8` is 5.7:1 on white and 5.1:1 on the
+ * selected menu item's tint (the earlier `#4f6bff` was 4.3:1); links use it too (antd's `#1677ff` is 4.1:1);
+ * descriptions and hints are 57 % black (antd's 45 % is 3.4:1); the error red is `#d32029` (`#ff4d4f`: 3.3:1).
+ */
+const BRAND_BLUE = "#3a56e8";
+
 export const theme: ThemeConfig = {
   token: {
-    colorPrimary: "#4f6bff",
+    colorPrimary: BRAND_BLUE,
+    colorLink: BRAND_BLUE,
+    colorError: "#d32029",
+    colorTextTertiary: "rgba(0, 0, 0, 0.57)",
+    colorTextDescription: "rgba(0, 0, 0, 0.57)",
     borderRadius: 10,
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif',

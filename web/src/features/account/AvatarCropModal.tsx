@@ -161,6 +161,7 @@ export function AvatarCropModal({
           value={crop.zoom}
           onChange={handleZoom}
           tooltip={{ open: false }}
+          ariaLabelForHandle={t("settings.crop.zoom")}
         />
       </div>
       {progress !== null ? <Progress percent={progress} size="small" /> : null}

@@ -11,7 +11,7 @@ const EXPORT_CSS = `
 .mm-label { font-weight: 500; }
 .mm-root { font-size: 1.15em; font-weight: 700; }
 .mm-section { font-weight: 600; }
-.mm-cite { display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 8px; background: #eef3fd; color: #2f6feb; font-size: 0.8em; }
+.mm-cite { display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 8px; background: #eef3fd; color: #1f5fd1; font-size: 0.8em; }
 .mm-label math { font-family: ${MAP_MATH_FONT}; }
 svg { --markmap-circle-open-bg: #ffffff; }
 `;

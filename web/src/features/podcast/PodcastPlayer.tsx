@@ -65,7 +65,7 @@ export function PodcastPlayer({ audio, duration }: Props) {
           value={Math.min(audio.time, total)}
           tooltip={{ formatter: (value) => formatTime(value ?? 0) }}
           onChange={(value) => audio.seek(value)}
-          aria-label={t("podcast.player.seek")}
+          ariaLabelForHandle={t("podcast.player.seek")}
         />
         <span className="podcast-player__time muted">{formatTime(total)}</span>
       </div>

@@ -69,7 +69,7 @@ export function QuizSettings({ pending, onGenerate }: Props) {
             max={MAX_QUIZ_QUESTIONS}
             value={count}
             onChange={(value) => setCount(value)}
-            aria-label={t("quiz.settings.count")}
+            ariaLabelForHandle={t("quiz.settings.count")}
           />
           <InputNumber
             min={1}

@@ -20,7 +20,7 @@ export function RechargePage() {
           title={t("recharge.balance")}
           value={user?.cloudBeans ?? 0}
           loading={!user}
-          valueStyle={{ color: "#ad6800" }}
+          valueStyle={{ color: "#8c5a00" }}
           data-testid="recharge-balance"
         />
       </Card>
