@@ -1,6 +1,4 @@
 import { open } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SourceDocument } from "@beannote/contract";
 import { IngestError, isIngestErrorCode } from "./errors";
@@ -11,6 +9,10 @@ import type { PptForOcr } from "./parse-ppt";
 import type { ParseReply, ParseRequest } from "./parse-worker";
 import type { PdfPagesPart } from "./parse-pdf";
 import { detectLanguage } from "./text";
+import { workerEntry, workerSource } from "../worker-entry";
+
+/** Moved to worker-entry.ts (kept here for its importers). */
+export { workerSource };
 
 const SPLIT_PDF_BYTES = 1_500_000;
 
@@ -74,7 +76,7 @@ interface Slot {
 export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
   const size = Math.max(1, opts.size ?? 2);
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const workerUrl = opts.workerUrl ?? new URL("./parse-worker.ts", import.meta.url);
+  const workerUrl = opts.workerUrl ?? workerEntry(new URL("./parse-worker.ts", import.meta.url));
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let nextId = 1;
@@ -249,20 +251,6 @@ export function createParserPool(opts: ParserPoolOptions = {}): ParserPool {
       };
     },
   };
-}
-
-/**
- * A TypeScript worker is started through a tiny ESM bootstrap that registers tsx inside the worker
- * (`execArgv: ["--import", "tsx"]` does not apply tsx to a worker's entry file on Node 20).
- */
-export function workerSource(url: URL): string | URL {
-  if (!url.pathname.endsWith(".ts")) return url;
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve("tsx/esm/api")
-      .replace(/\.cjs$/, ".mjs"),
-  ).href;
-  return `import(${JSON.stringify(tsxApi)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(url.href)}); });`;
 }
 
 /** A sample of the text layer of some pages, for the OCR language hint. */

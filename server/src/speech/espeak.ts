@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { OutputLanguage, PodcastSpeaker } from "@beannote/contract";
-import { workerSource } from "../ingest/parser-pool";
+import { workerEntry, workerSource } from "../worker-entry";
 import type { EspeakReply, EspeakTask } from "./espeak-worker";
 import { japaneseReading } from "./japanese";
 import { SpeechError, type Speech, type SpeechRequest } from "./speech";
@@ -62,7 +62,7 @@ interface Pending {
  */
 export function createEspeakSpeech(options: { threads?: number; workerUrl?: URL } = {}): Speech {
   const threads = Math.max(1, options.threads ?? 2);
-  const workerUrl = options.workerUrl ?? new URL("./espeak-worker.ts", import.meta.url);
+  const workerUrl = options.workerUrl ?? workerEntry(new URL("./espeak-worker.ts", import.meta.url));
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   const calls = new Map<number, { resolve(wav: Uint8Array): void; reject(e: unknown): void; slot: Slot }>();

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FileInfo, UploadUrlResponse } from "@beannote/contract";
+import { buildServer } from "../scripts/build";
+import { openDatabase } from "../src/db/client";
+import { createTestUser, fixturesDir } from "../src/modules/files/test-support";
+import { testDatabases, type TestDatabase } from "./test-db";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+// Inside server/ (the bundles import npm packages from server/node_modules and the root's), under dist/ (ignored).
+const outDir = path.join(repoRoot, "server", "dist", `test-${randomUUID()}`);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+
+describe("the built server (npm start)", () => {
+  let database: TestDatabase;
+  let child: ChildProcess;
+  let base: string;
+  let token: string;
+  let output = "";
+
+  beforeAll(async () => {
+    const [main] = await buildServer(outDir);
+    database = await testDatabases[0]!.create();
+    const db = await openDatabase({ dataDir: database.dataDir });
+    ({ token } = await createTestUser(db.db));
+    await db.close();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // Plain node on the bundle: no tsx, as `npm start` runs it.
+    child = spawn(process.execPath, [main!], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...database.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        OCR: "off",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    // Polls the state (the server up) rather than waiting a fixed time.
+    const deadline = Date.now() + 90_000;
+    while ((await fetch(`${base}/health`).catch(() => null))?.status !== 200) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`the server did not answer /health:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await database?.close();
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it("is what npm start and npm run serve run, with node and without tsx", async () => {
+    const { scripts } = JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    for (const name of ["start", "serve"]) {
+      expect(scripts[name]).toMatch(/&& exec node server\/dist\/main\.js$/);
+      expect(scripts[name]).not.toMatch(/\btsx\b|server\/src\/main\.ts/);
+    }
+  });
+
+  it("answers /health and /ready", async () => {
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    const ready = await fetch(`${base}/ready`);
+    expect(ready.status, await ready.text()).toBe(200);
+  });
+
+  it("parses an upload in its built worker threads", async () => {
+    const bytes = await readFile(path.join(fixturesDir, "en-various-formatting.docx"));
+    const headers = { token, "content-type": "application/json" };
+    const start = (await (
+      await fetch(`${base}/file/upload-url`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          fileName: "formatting.docx",
+          size: bytes.length,
+          contentType: "application/octet-stream",
+        }),
+      })
+    ).json()) as { status: number; data: UploadUrlResponse };
+    expect(start.status).toBe(200);
+    const put = await fetch(new URL(start.data.uploadUrl, base), {
+      method: "PUT",
+      headers: { ...start.data.headers, token },
+      body: bytes,
+    });
+    expect(put.status).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const file = (await (
+            await fetch(`${base}/file/${start.data.fileId}`, { headers: { token } })
+          ).json()) as {
+            data: FileInfo;
+          };
+          return file.data.status;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe("ready");
+  });
+});
