@@ -4,7 +4,7 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { createStorageFromConfig } from "../storage";
 import { runAdminCommand } from "./admin-command";
-import { callAdminLink, readAdminLink } from "./admin-link";
+import { AdminCommandFailed, callAdminLink, readAdminLink } from "./admin-link";
 
 /**
  * `npm run admin`: on PostgreSQL it opens the database directly (any number of processes may). On the embedded
@@ -31,6 +31,10 @@ export async function runAdminCli(
       for (const line of result.lines) out(line);
       code = result.code;
     } catch (error) {
+      if (error instanceof AdminCommandFailed) {
+        options.out(`error: the server could not run the command: ${error.message}`);
+        return 2;
+      }
       options.out(
         `error: a BeanNote server (process ${link.pid}) is running on the embedded database in ${config.dataDir}, ` +
           `and this command could not reach it (${error instanceof Error ? error.message : String(error)}). ` +

@@ -8,6 +8,7 @@ import { runAdminCli } from "./admin-cli";
 import { ADMIN_LINK_FILE } from "./admin-link";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
 import { spawnSync } from "node:child_process";
 
 describe.each(testDatabases)("npm run admin on $name", (kind) => {
@@ -111,6 +112,33 @@ describe.each(testDatabases)("npm run admin beside a running server on $name", (
     expect((await cli(database.env, "beans", "live@school.edu", "lots")).code).toBe(1);
   });
 
+  it("refuses a grant out of range, caps a balance at 1,000,000,000 and takes any amount down to 0", async () => {
+    expect((await cli(database.env, "create", "rich@school.edu", "chalk-2024")).code).toBe(0);
+    const beans = (change?: string) =>
+      cli(database.env, "beans", "rich@school.edu", ...(change === undefined ? [] : [change]));
+    const start = server.config.STARTING_BEANS;
+    for (const change of ["+99999999999", "+2147483647", "+1000000001", `+${"9".repeat(400)}`]) {
+      const refused = await beans(change);
+      expect([change, refused.code]).toEqual([change, 2]);
+      expect(refused.out.join("\n")).toMatch(/out of range.*1,000,000,000/);
+      expect(refused.out.join("\n")).not.toMatch(/could not reach/);
+    }
+    expect((await beans()).out).toEqual([`rich@school.edu: ${start} Beancoin`]);
+    // two grants at the limit: the balance stops at the cap, and the operator is told
+    expect((await beans("+1000000000")).out).toEqual([
+      `rich@school.edu: 1000000000 Beancoin (capped: an account holds at most 1,000,000,000; ${1_000_000_000 - start} granted)`,
+    ]);
+    const second = await beans("+1000000000");
+    expect(second.code).toBe(0);
+    expect(second.out[0]).toMatch(/^rich@school\.edu: 1000000000 Beancoin \(capped.*; 0 granted\)$/);
+    // huge amounts to take clamp at 0
+    expect((await beans("-99999999999")).out).toEqual(["rich@school.edu: 0 Beancoin"]);
+    expect((await beans("+5")).out).toEqual(["rich@school.edu: 5 Beancoin"]);
+    expect((await beans(`-${"9".repeat(400)}`)).out).toEqual(["rich@school.edu: 0 Beancoin"]);
+    expect((await beans("+1000000000")).out).toEqual(["rich@school.edu: 1000000000 Beancoin"]);
+    expect((await beans("-1000000000")).out).toEqual(["rich@school.edu: 0 Beancoin"]);
+  });
+
   it.runIf(kind.name === "pglite")(
     "reaches the server through its loopback link; ignores a stale link; refuses when the server does not answer",
     async () => {
@@ -150,6 +178,27 @@ describe.each(testDatabases)("npm run admin beside a running server on $name", (
       expect(refused.code).toBe(3);
       expect(refused.out[0]).toMatch(/server \(process \d+\) is running on the embedded database/);
       expect(refused.out[0]).toMatch(/stop it and run the command again/);
+
+      // A server that answers with an error: its error is printed, not "could not be reached".
+      const failing = createHttpServer((_request, response) => {
+        response
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: 'value "99999999999" is out of range for type integer' }));
+      });
+      await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
+      await writeFile(
+        path.join(idle.dataDir, ADMIN_LINK_FILE),
+        JSON.stringify({ pid: process.pid, port: (failing.address() as { port: number }).port, secret: "x" }),
+      );
+      try {
+        const failed = await cli(idle.env, "list");
+        expect(failed.code).toBe(2);
+        expect(failed.out).toEqual([
+          'error: the server could not run the command: value "99999999999" is out of range for type integer',
+        ]);
+      } finally {
+        await new Promise((resolve) => failing.close(resolve));
+      }
     },
   );
 

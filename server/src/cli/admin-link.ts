@@ -121,7 +121,13 @@ export async function readAdminLink(
   }
 }
 
-/** Runs a command in the server behind `link`; throws when it cannot be reached. */
+/** The server behind the link answered, with an error: the command ran (or was refused) there. */
+export class AdminCommandFailed extends Error {}
+
+/**
+ * Runs a command in the server behind `link`; throws AdminCommandFailed when the server answered with an
+ * error, another error when it cannot be reached.
+ */
 export async function callAdminLink(link: AdminLinkInfo, argv: string[]): Promise<AdminResult> {
   const response = await fetch(`http://127.0.0.1:${link.port}/`, {
     method: "POST",
@@ -129,9 +135,15 @@ export async function callAdminLink(link: AdminLinkInfo, argv: string[]): Promis
     body: JSON.stringify({ argv }),
     signal: AbortSignal.timeout(120_000),
   });
-  const body = (await response.json()) as Partial<AdminResult> & { error?: string };
+  const text = await response.text();
+  let body: Partial<AdminResult> & { error?: string } = {};
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = { error: text.trim().slice(0, 500) || `HTTP ${response.status}` };
+  }
   if (!response.ok || typeof body.code !== "number") {
-    throw new Error(`the server refused the command: ${body.error ?? response.status}`);
+    throw new AdminCommandFailed(body.error ?? `HTTP ${response.status}`);
   }
   return { code: body.code, lines: body.lines ?? [] };
 }

@@ -1,6 +1,8 @@
-import type { BeanService } from "./beans.service";
+import { MAX_BEAN_BALANCE, type BeanService } from "./beans.service";
 
-export const BEANS_USAGE = `  beans <email> [+N | -N]                 show, grant or take an account's Beancoin (never below 0)`;
+export const BEANS_USAGE = `  beans <email> [+N | -N]                 show, grant or take an account's Beancoin (never below 0, never above ${MAX_BEAN_BALANCE.toLocaleString("en")})`;
+
+const cap = MAX_BEAN_BALANCE.toLocaleString("en");
 
 /** `npm run admin -- beans …`; undefined when the arguments are not a beans command. */
 export async function beansAdmin(
@@ -12,9 +14,27 @@ export async function beansAdmin(
   const [rawEmail, change] = args;
   const email = rawEmail?.trim().toLowerCase();
   if (!email || (change !== undefined && !/^[+-]\d+$/.test(change))) return undefined;
+  // Compared as digits: a 400-digit amount is no number. Any amount to take is fine (it stops at 0).
+  const magnitude = change?.slice(1).replace(/^0+(?=\d)/, "") ?? "0";
+  const tooLarge = magnitude.length > 10 || Number(magnitude) > MAX_BEAN_BALANCE;
+  if (change?.startsWith("+") && tooLarge) {
+    out(
+      `error: ${change} is out of range: grant at most +${MAX_BEAN_BALANCE} (an account holds at most ${cap} Beancoin)`,
+    );
+    return 2;
+  }
   const userId = await userIdOf(email);
-  const balance =
-    change === undefined ? await beans.balance(userId) : await beans.adjust(userId, Number(change));
-  out(`${email}: ${balance} Beancoin`);
+  if (change === undefined) {
+    out(`${email}: ${await beans.balance(userId)} Beancoin`);
+    return 0;
+  }
+  const delta = change.startsWith("-")
+    ? -(tooLarge ? Number.MAX_SAFE_INTEGER : Number(magnitude))
+    : Number(magnitude);
+  const { balance, applied } = await beans.adjust(userId, delta);
+  const capped = delta > 0 && applied < delta;
+  out(
+    `${email}: ${balance} Beancoin${capped ? ` (capped: an account holds at most ${cap}; ${applied} granted)` : ""}`,
+  );
   return 0;
 }

@@ -28,6 +28,12 @@ export interface Charge {
   pages?: number;
 }
 
+/** The most Beancoin an account holds: an operator's grant stops there (and every ledger row fits int4). */
+export const MAX_BEAN_BALANCE = 1_000_000_000;
+
+/** The largest delta one ledger row holds (`integer`). */
+const INT4_MAX = 2_147_483_647;
+
 const isLedgerKind = (value: string): value is LedgerKind =>
   (LEDGER_KINDS as readonly string[]).includes(value);
 
@@ -114,14 +120,23 @@ export function createBeanService(deps: {
       });
     },
 
-    /** Grants (positive) or takes (negative) Beancoin by an operator; never below zero. */
-    async adjust(userId: string, delta: number): Promise<number> {
+    /**
+     * Grants (positive) or takes (negative) Beancoin by an operator: never below zero, never above
+     * MAX_BEAN_BALANCE (a grant stops at the cap). Answers the new balance and what was applied.
+     */
+    async adjust(userId: string, delta: number): Promise<{ balance: number; applied: number }> {
       return db.transaction(async (tx) => {
         await beansRepo.lockUser(tx, userId);
         const balance = await beansRepo.balance(tx, userId);
-        const applied = Math.max(delta, -balance);
-        if (applied !== 0) await beansRepo.insert(tx, { userId, delta: applied, reason: "admin" });
-        return balance + applied;
+        const applied =
+          delta > 0 ? Math.max(0, Math.min(delta, MAX_BEAN_BALANCE - balance)) : Math.max(delta, -balance);
+        // A balance from before the cap may exceed one row's range: take it in rows that fit.
+        for (let left = applied; left !== 0;) {
+          const part = Math.sign(left) * Math.min(Math.abs(left), INT4_MAX);
+          await beansRepo.insert(tx, { userId, delta: part, reason: "admin" });
+          left -= part;
+        }
+        return { balance: balance + applied, applied };
       });
     },
 

@@ -19,7 +19,7 @@ import { filesRepo } from "../files/files.repo";
 import { studentRepo } from "../student/student.repo";
 import { createBeansFromConfig } from "./beans-from-config";
 import { and, eq, notInArray } from "drizzle-orm";
-import { jobs } from "../../db/schema";
+import { beanLedger, jobs } from "../../db/schema";
 
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -96,6 +96,24 @@ describe.each(testDatabases)("Beancoin on $name", (kind) => {
       await worker.stop();
     }
   }
+
+  it("keeps an operator's grants under the cap and takes any balance, even one from before the cap, to 0", async () => {
+    const { token, userId } = accounts.get("bob")!;
+    await beans.adjust(userId, -Number.MAX_SAFE_INTEGER);
+    expect(await beans.adjust(userId, 2_000_000_000)).toEqual({
+      balance: 1_000_000_000,
+      applied: 1_000_000_000,
+    });
+    expect(await beans.adjust(userId, 1)).toEqual({ balance: 1_000_000_000, applied: 0 });
+    // two grants of the int4 maximum written before the cap existed: 4,294,967,294 in the ledger
+    await server.database.db.insert(beanLedger).values([
+      { userId, delta: 2_147_483_647, reason: "admin" },
+      { userId, delta: 2_147_483_647, reason: "admin" },
+    ]);
+    expect(await beans.adjust(userId, 5)).toEqual({ balance: 5_294_967_294, applied: 0 });
+    expect(await beans.adjust(userId, -99_999_999_999)).toEqual({ balance: 0, applied: -5_294_967_294 });
+    expect(await balanceOf(token)).toBe(0);
+  });
 
   it("publishes the prices in /config/web", async () => {
     const config = (await server.call<WebConfig>("GET", "/config/web")).body.data;
