@@ -98,6 +98,10 @@ export const ERROR_STATUS = {
   EXPORT_UNAVAILABLE: 501,
   EXPORT_BUSY: 503,
   EXPORT_FAILED: 500,
+  /** The export would pass the page or time bound of one file (e.g. a PDF of thousands of pages). */
+  EXPORT_TOO_LARGE: 413,
+  /** One user started more exports (or heavy mind-map reads) than the per-user limit allows. */
+  EXPORT_RATE_LIMITED: 429,
   TRANSLATE_LANGUAGE_INVALID: 400,
   TRANSLATE_SAME_LANGUAGE: 400,
   TRANSLATE_NEEDS_MODEL: 501,

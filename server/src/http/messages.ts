@@ -218,6 +218,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ServerLanguage, string>> =
     en: "Too many exports are running. Please try again in a moment.",
   },
   EXPORT_FAILED: { zh: "导出失败，请稍后再试", en: "Export failed. Please try again later." },
+  EXPORT_TOO_LARGE: {
+    zh: "这篇笔记太长，无法导出为一个文件。请拆分成几篇较短的笔记后再试",
+    en: "This note is too long to export as one file. Split it into shorter notes and try again.",
+  },
+  EXPORT_RATE_LIMITED: {
+    zh: "导出太频繁了，请等一分钟后再试",
+    en: "You have started too many exports. Wait a minute, then try again.",
+  },
   TRANSLATE_LANGUAGE_INVALID: {
     zh: "请选择要翻译成的语言",
     en: "Choose the language to translate into.",
