@@ -82,10 +82,13 @@ describe("the built server (npm start)", () => {
     }
   });
 
-  it("answers /health and /ready", async () => {
+  it("answers /health, /ready and /openapi.json", async () => {
     expect((await fetch(`${base}/health`)).status).toBe(200);
     const ready = await fetch(`${base}/ready`);
     expect(ready.status, await ready.text()).toBe(200);
+    const openApi = await fetch(`${base}/openapi.json`);
+    expect(openApi.status).toBe(200);
+    expect(Object.keys(((await openApi.json()) as { paths: object }).paths)).toContain("/note/{noteId}");
   });
 
   it("parses an upload in its built worker threads", async () => {

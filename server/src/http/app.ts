@@ -18,6 +18,7 @@ import { installBodyParsers } from "./request-body";
 import { installInputGuard } from "./input-guard";
 import { installSecurityHeaders } from "./security-headers";
 import { registerModules } from "../modules";
+import { installOpenApi } from "./openapi";
 import type { AppDeps } from "./app-deps";
 import type { ErrorCode } from "@beannote/contract";
 
@@ -103,7 +104,10 @@ export async function buildApp(
   };
 
   app.decorateRequest("user", undefined as unknown as AuthUser);
+  // /openapi.json and /docs describe every route of the API scope below.
+  const openApi = await installOpenApi(app);
   await app.register(async (api) => {
+    api.addHook("onRoute", openApi.onApiRoute);
     if (options.onRoute) api.addHook("onRoute", options.onRoute);
     // Before the body is read: a caller without a valid token gets 401, never a validation error.
     api.addHook("onRequest", async (request) => {
