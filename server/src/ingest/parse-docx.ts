@@ -56,6 +56,8 @@ export async function parseDocx(input: ParseInput, limits?: ZipLimits): Promise<
           return Promise.resolve(attributes);
         }),
         ignoreEmptyParagraphs: true,
+        // a linked (not embedded) picture or file is never read, whatever mammoth's default
+        externalFileAccess: false,
       },
     );
     html = result.value;
