@@ -5,16 +5,43 @@ export const MAP_MATH_FONT =
 export const MAP_FONT =
   '"Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Hiragino Sans", system-ui, sans-serif';
 
-/** Styles the exported picture needs (the page's CSS does not travel with an SVG file). */
+/**
+ * Styles the exported picture needs (the page's CSS does not travel with an SVG file). markmap's own sheet
+ * travels inside the svg and applies through its `markmap` class (font 300 16px/20px, labels that never wrap
+ * at the box's width); these add the page's rules for our labels.
+ */
 const EXPORT_CSS = `
 .markmap-foreign { color: #1f2937; }
-.mm-label { font-weight: 500; }
 .mm-root { font-size: 1.15em; font-weight: 700; }
 .mm-section { font-weight: 600; }
 .mm-cite { display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 8px; background: #eef3fd; color: #1f5fd1; font-size: 0.8em; }
 .mm-label math { font-family: ${MAP_MATH_FONT}; }
 svg { --markmap-circle-open-bg: #ffffff; }
 `;
+/**
+ * markmap sizes a label's box from `scrollWidth`, a whole number: text 202.4 px wide (11 CJK characters at
+ * 18.4 px) gets a 202 px box. The page never wraps a label, so the 0.4 px is lost unseen; in a picture drawn
+ * elsewhere the last character wrapped below the box and was cut ("…复习笔" for "…复习笔记", page chips gone).
+ * Each box of the copy is made as large as the label drawn on the page, measured in the map's own units.
+ */
+function fitLabelBoxes(svg: SVGSVGElement, clone: SVGSVGElement) {
+  const drawn = svg.querySelectorAll<SVGForeignObjectElement>("foreignObject");
+  const copies = clone.querySelectorAll<SVGForeignObjectElement>("foreignObject");
+  drawn.forEach((box, i) => {
+    const copy = copies[i];
+    const label = box.firstElementChild?.firstElementChild;
+    const scale = box.getScreenCTM?.()?.a || 1;
+    if (!copy || !label) return;
+    const { width, height } = label.getBoundingClientRect();
+    const fit = (attribute: "width" | "height", measured: number, slack: number) => {
+      const size = Math.ceil(measured / scale + slack);
+      if (size > Number(copy.getAttribute(attribute) ?? 0)) copy.setAttribute(attribute, String(size));
+    };
+    fit("width", width, 1); // a pixel for the last glyph's antialiasing
+    fit("height", height, 0);
+  });
+}
+
 /** A standalone copy of the map as drawn now (its folds as they are), cropped to the map with a margin. */
 export function mapSvg(svg: SVGSVGElement): { markup: string; width: number; height: number } {
   const content = svg.querySelector("g");
@@ -28,9 +55,14 @@ export function mapSvg(svg: SVGSVGElement): { markup: string; width: number; hei
   clone.setAttribute("height", String(height));
   clone.setAttribute("viewBox", `0 0 ${width} ${height}`);
   clone.removeAttribute("style");
-  clone.removeAttribute("class");
+  // markmap's stylesheet (inside the svg) applies to the class `markmap`; the label width it wraps at is a
+  // variable on the svg's style.
+  clone.setAttribute("class", "markmap");
+  const maxWidth = svg.style.getPropertyValue("--markmap-max-width");
+  if (maxWidth) clone.style.setProperty("--markmap-max-width", maxWidth);
   clone.style.fontFamily = MAP_FONT;
   clone.style.background = "#ffffff";
+  fitLabelBoxes(svg, clone);
   const g = clone.querySelector("g");
   g?.setAttribute("transform", `translate(${margin - box.x},${margin - box.y})`);
   const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
