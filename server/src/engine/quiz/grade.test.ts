@@ -40,9 +40,25 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     const r = grade(english, paraphrase, "en-US");
     expect(r.score).toBeGreaterThan(0.5);
     expect(r.found.length).toBeGreaterThan(0);
-    const loose = grade(english, "Processes take turns, each one only gets a short slice of time.", "en-US");
-    expect(loose.score).toBeGreaterThan(0);
-    expect(loose.score).toBeLessThan(QUIZ_PASS_SCORE);
+  });
+
+  it("scores 0 an answer that covers none of the key points, whatever words it shares with them", () => {
+    // 0 of 2 (and 0 of 3) key points found: wrong, never "partly correct" with a score above 0
+    for (const answer of [
+      "Processes take turns, each one only gets a short slice of time.",
+      "A process gets time.",
+      "What is round robin",
+    ]) {
+      const r = grade(english, answer, "en-US");
+      expect([answer, r.found, r.score]).toEqual([answer, [], 0]);
+      expect(r.reason).toMatch(/covers 0 of 2 key points/);
+    }
+    const r = grade(chinese, "拓扑空间里的集合。", "zh-CN");
+    expect([r.found, r.score]).toEqual([[], 0]);
+    // one point found: some credit, and the verdict says partly
+    const one = grade(english, "Round robin gives each process a fixed time slice.", "en-US");
+    expect(one.found).toHaveLength(1);
+    expect(one.score).toBeGreaterThan(0);
   });
 
   it("fails an empty, an off-topic answer and one that only repeats the question", () => {

@@ -10,10 +10,18 @@ const FOUND_AT = 0.5;
 const FULL_AT = 0.6;
 
 /**
+ * An answer that covers none of the key points earns nothing, whoever graded it: the verdict ("wrong", not
+ * "partly correct") then agrees with "0 of N key points".
+ */
+export function agreeWithPoints(outcome: GradeOutcome, keyPoints: number): GradeOutcome {
+  return keyPoints > 0 && outcome.found.length === 0 ? { ...outcome, score: 0 } : outcome;
+}
+
+/**
  * Grades a free-text answer without a model, by how much of each key point of the reference it covers: the
  * point's content words (inflections folded; CJK as character pairs) that the answer holds, words the
  * question already gives counting half and words several points share less. A paraphrase that keeps some of the point's words earns
- * partial credit; an empty or off-topic answer stays far below the pass mark.
+ * partial credit; an empty or off-topic answer, or one that finds no key point, scores 0.
  */
 export function offlineGrade(req: GradeRequest): GradeOutcome {
   const labels = quizLabelsFor(req.outputLanguage);
@@ -48,11 +56,14 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
     total += Math.min(1, coverage / FULL_AT);
   });
   const score = Math.round((total / points.length) * 100) / 100;
-  return {
-    score,
-    found,
-    missed,
-    reason: labels.gradeCoverage(found.length, points.length, score >= QUIZ_PASS_SCORE),
-    gradedBy: "offline",
-  };
+  return agreeWithPoints(
+    {
+      score,
+      found,
+      missed,
+      reason: labels.gradeCoverage(found.length, points.length, score >= QUIZ_PASS_SCORE),
+      gradedBy: "offline",
+    },
+    points.length,
+  );
 }

@@ -274,6 +274,19 @@ describe("llm grading", () => {
     expect(prompt).toContain("Rubric");
   });
 
+  it("scores 0 an answer the model finds no key point in, so the verdict agrees with the points", async () => {
+    const engine = await engineWith(() => ({
+      json: { score: 0.2, found: [], missed: [1, 2], reason: "On the topic, but no key point." },
+    }));
+    const grade = await engine.gradeAnswer({
+      question,
+      answer: "Processes take turns.",
+      outputLanguage: "en-US",
+    });
+    expect(grade).toMatchObject({ score: 0, found: [], missed: question.keyPoints, gradedBy: "llm" });
+    expect(fake!.calls[0]!.prompt).not.toMatch(/misses the key points/);
+  });
+
   it("reads a percentage as a score, and never calls the model for an empty answer", async () => {
     const engine = await engineWith(() => ({ json: { score: 85, found: [1, 2, 9], reason: "Good." } }));
     const grade = await engine.gradeAnswer({

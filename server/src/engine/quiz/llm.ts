@@ -9,7 +9,7 @@ import type { MaterialSection, NoteMaterial } from "../note-material";
 import { estimateTokens } from "../text";
 import type { QuizRequest } from "../types";
 import { materialVocabulary, questionProblems, type KeyContext, type KeyProblem } from "./answer-key";
-import { offlineGrade } from "./grade";
+import { agreeWithPoints, offlineGrade } from "./grade";
 import { createOfflineQuizWriter, offlineQuiz, sectionContext } from "./offline";
 import { examOrder, slotTypes, type GradeOutcome, type GradeRequest, type QuestionDraft } from "./question";
 import { questionKey, seededRandom } from "./quiz-text";
@@ -326,8 +326,8 @@ function gradeSystem(req: GradeRequest): string {
     "- 1.0: every key point, correct.",
     "- 0.7 to 0.9: most key points, minor gaps or imprecision.",
     "- 0.4 to 0.6: some key points, or partly wrong.",
-    "- 0.1 to 0.3: on the topic but misses the key points.",
-    "- 0: empty, off-topic, or wrong.",
+    "- 0.1 to 0.3: one key point at most, and that only in part.",
+    "- 0: empty, off-topic, wrong, or no key point covered (then `found` is empty).",
     `An answer passes from ${QUIZ_PASS_SCORE}.`,
     "List the numbers of the key points the answer covers in `found` and of those it misses in `missed`.",
     `Write \`reason\` as one short paragraph in ${lang}, addressed to the student: what was right, what was missing or wrong.`,
@@ -363,13 +363,16 @@ export async function llmGrade(client: ModelClient, req: GradeRequest): Promise<
       ...new Set((list ?? []).filter((n) => Number.isInteger(n) && n >= 1 && n <= points.length)),
     ];
     const found = valid(answer.found);
-    return {
-      score,
-      found: found.map((n) => points[n - 1]!),
-      missed: points.filter((_, i) => !found.includes(i + 1)),
-      reason: answer.reason.trim() || offlineGrade(req).reason,
-      gradedBy: "llm",
-    };
+    return agreeWithPoints(
+      {
+        score,
+        found: found.map((n) => points[n - 1]!),
+        missed: points.filter((_, i) => !found.includes(i + 1)),
+        reason: answer.reason.trim() || offlineGrade(req).reason,
+        gradedBy: "llm",
+      },
+      points.length,
+    );
   } catch (e) {
     if (!isMalformed(e)) throw e;
     return offlineGrade(req);
