@@ -78,6 +78,24 @@ export const quizRepo = {
     return rows;
   },
 
+  /** The user's retry of `quizId` that still has a question to answer, if any (newest). */
+  async openRetry(db: DbOrTx, userId: string, quizId: string): Promise<QuizRow | undefined> {
+    const rows = await db
+      .select()
+      .from(quizzes)
+      .where(
+        and(
+          eq(quizzes.userId, userId),
+          eq(quizzes.retryOf, quizId),
+          eq(quizzes.status, "ready"),
+          sql`exists (select 1 from ${quizQuestions} where ${quizQuestions.quizId} = ${quizzes.id} and ${quizQuestions.answeredAt} is null)`,
+        ),
+      )
+      .orderBy(desc(quizzes.createdAt))
+      .limit(1);
+    return rows[0];
+  },
+
   /** The note's generation still waiting for its questions, if any (newest). */
   async generating(db: DbOrTx, userId: string, noteId: string): Promise<QuizRow | undefined> {
     const rows = await db

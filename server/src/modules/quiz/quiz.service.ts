@@ -16,6 +16,7 @@ import type {
 import { QUESTION_TYPES, QUIZ_PASS_SCORE, isFreeTextType } from "@beannote/contract";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { withKeyLocks } from "../../db/key-lock";
 import type { CitedQuestion, Engine, GradeOutcome } from "../../engine";
 import { isModelUnavailable } from "../../engine";
 import { AppError } from "../../http/app-error";
@@ -280,7 +281,11 @@ export function createQuizService(deps: {
       return { ...presentResult(stored), questionId: row.id, quizFinished: finished };
     },
 
-    /** A new quiz of the questions answered wrong (free text: below the pass mark), same questions and keys. */
+    /**
+     * A new quiz of the questions answered wrong (free text: below the pass mark), same questions and keys. A
+     * retry of this quiz still open (a question unanswered) is answered instead of a second one: the check and
+     * the write hold a lock on the quiz, so concurrent calls in any number of processes make one retry.
+     */
     async retry(userId: string, quizId: string): Promise<{ quizId: string }> {
       const { quiz } = await owned(userId, quizId);
       if (quiz.status !== "ready") throw new AppError("QUIZ_NOT_READY");
@@ -290,8 +295,10 @@ export function createQuizService(deps: {
           (isFreeTextType(q.type as QuestionType) ? (q.score ?? 0) < QUIZ_PASS_SCORE : !q.correct),
       );
       if (wrong.length === 0) throw new AppError("QUIZ_NOTHING_TO_RETRY");
-      const id = randomUUID();
-      await db.transaction(async (tx) => {
+      return withKeyLocks(db, [`quiz-retry:${quizId}`], async (tx) => {
+        const open = await quizRepo.openRetry(tx, userId, quizId);
+        if (open) return { quizId: open.id };
+        const id = randomUUID();
         await quizRepo.insertQuiz(tx, {
           id,
           noteId: quiz.noteId,
@@ -317,8 +324,8 @@ export function createQuizService(deps: {
             answeredAt: null,
           })),
         );
+        return { quizId: id };
       });
-      return { quizId: id };
     },
 
     /** The note's quizzes, newest first, and a generation still running (so a reload can follow it). */

@@ -239,8 +239,22 @@ describe.each(testDatabases)("quiz API on $name", (kind) => {
     const keys = await keysOf(quizId);
     const original = (await detail(quizId)).body.data.questions;
     const wrongIds = original.filter((q) => !q.answered!.result.correct).map((q) => q.questionId);
-    const retried = await server.call<{ quizId: string }>("POST", `/quiz/${quizId}/retry`, { token: alice });
-    expect(retried.body.status).toBe(200);
+    // 30 retries at once (double clicks, a flood): one quiz, answered to every call
+    const retries = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        server.call<{ quizId: string }>("POST", `/quiz/${quizId}/retry`, { token: alice }),
+      ),
+    );
+    expect(retries.map((r) => r.body.status)).toEqual(retries.map(() => 200));
+    const retried = retries[0]!;
+    expect(new Set(retries.map((r) => r.body.data.quizId))).toEqual(new Set([retried.body.data.quizId]));
+    const retriesOf = async (of: string) =>
+      (
+        await server.call<QuizHistoryResponse>("GET", `/note/${englishNote}/quizzes`, { token: alice })
+      ).body.data.quizzes.filter((q) => q.retryOf === of);
+    expect(await retriesOf(quizId)).toHaveLength(1);
+    // bob cannot reach alice's retry through her quiz
+    expect((await server.call("POST", `/quiz/${quizId}/retry`, { token: bob })).http).toBe(404);
     const retry = (await detail(retried.body.data.quizId)).body.data;
     expect(retry).toMatchObject({ status: "ready", retryOf: quizId, generation: null, answeredCount: 0 });
     expect(retry.questions.map((q) => [q.type, q.question, q.options])).toEqual(
@@ -272,6 +286,11 @@ describe.each(testDatabases)("quiz API on $name", (kind) => {
       token: alice,
     });
     expect(history.body.data.quizzes[0]).toMatchObject({ quizId: retry.quizId, retryOf: quizId, score: 1 });
+    // once that retry is finished, retrying the first quiz again gives a new one
+    const second = await server.call<{ quizId: string }>("POST", `/quiz/${quizId}/retry`, { token: alice });
+    expect(second.body.status).toBe(200);
+    expect(second.body.data.quizId).not.toBe(retry.quizId);
+    expect(await retriesOf(quizId)).toHaveLength(2);
   });
 
   it("refuses bad input with its own localised code and changes nothing", async () => {
