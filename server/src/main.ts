@@ -15,6 +15,7 @@ import { createParserPool } from "./ingest/parser-pool";
 import { createIdleParser } from "./ingest/idle-parser";
 import { createOcrFromConfig } from "./ingest/ocr/ocr-from-config";
 import { renderPdfPreview } from "./ingest/office-preview";
+import { cleanTempDirs } from "./ingest/temp-dirs";
 import type { FileParser, PreviewRenderer } from "./modules/files/parse-file.job";
 import { startAdminLink } from "./cli/admin-link";
 import { runAdminCommand } from "./cli/admin-command";
@@ -69,6 +70,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     createMailer: (logger) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
   });
   const role = options.role ?? "all";
+  // What a server killed with kill -9 left in TMPDIR: its scratch folders, and a converter still working in them.
+  const debris = await cleanTempDirs();
+  if (debris.removed.length > 0)
+    app.log.info(
+      { folders: debris.removed.length, killed: debris.killed },
+      "removed a dead server's temporary files",
+    );
 
   let worker: Worker | undefined;
   let ownParser: (FileParser & { close(): Promise<void> }) | undefined;

@@ -1,18 +1,19 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Browser, BrowserType, LaunchOptions } from "playwright-core";
 
 /**
- * The server's scratch folders in TMPDIR are named `beannote-<kind>-p<pid>n<pid namespace>-XXXXXX`, so
+ * The server's scratch folders in TMPDIR are named `beannote-<kind>-p<pid>n<pid namespace, base 36>-XXXXXX`, so
  * that after a `kill -9` the next start can tell its own debris from the folders of a live server sharing
  * TMPDIR (another process, or another container with its own pid numbers) and remove only the former.
  */
 export const TEMP_KINDS = ["soffice", "preview", "slides", "ppt-ocr", "chromium", "object"] as const;
 export type TempKind = (typeof TEMP_KINDS)[number];
 
-const OWNED = /^beannote-([a-z]+(?:-[a-z]+)*)-p(\d+)n(\d+)-[A-Za-z0-9]{6}$/;
+const OWNED = /^beannote-([a-z]+(?:-[a-z]+)*)-p(\d+)n([0-9a-z]+)-[A-Za-z0-9]{6}$/;
 /** Folders of servers from before the pid was in the name: removed once they are an hour old. */
 const UNOWNED = new RegExp(`^beannote-(${TEMP_KINDS.join("|")})-[A-Za-z0-9]{6}$`);
 const UNOWNED_AGE_MS = 60 * 60 * 1000;
@@ -21,7 +22,7 @@ let namespace: string | undefined;
 function pidNamespace(): string {
   if (namespace === undefined) {
     try {
-      namespace = /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? "0";
+      namespace = Number(/\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? 0).toString(36);
     } catch {
       namespace = "0";
     }
@@ -32,6 +33,39 @@ function pidNamespace(): string {
 /** A new private folder of this process in `tmpDir` (default TMPDIR). */
 export function makeTempDir(kind: TempKind, tmpDir = os.tmpdir()): Promise<string> {
   return mkdtemp(path.join(tmpDir, `beannote-${kind}-p${process.pid}n${pidNamespace()}-`));
+}
+
+/**
+ * Launches Chromium with its profile and Playwright's artifacts in a folder of ours (`beannote-chromium-…`,
+ * removed when the browser goes) instead of Playwright's `playwright_chromiumdev_profile-*`, so that the
+ * start-up cleanup finds what a killed server's Chromium left. A browser like `chromium.launch()`'s: each
+ * caller opens its own contexts.
+ */
+export async function launchChromium(chromium: BrowserType, options: LaunchOptions): Promise<Browser> {
+  const dir = await makeTempDir("chromium");
+  const remove = () => rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  try {
+    // Chromium's own temporary files (org.chromium.Chromium.*, shared memory with --disable-dev-shm-usage) go
+    // there too, unless the path is too long for the Unix socket Chromium makes in it (108 bytes at most)
+    const tmp = path.join(dir, "t");
+    const ownTmp = tmp.length + "/org.chromium.Chromium.XXXXXX/SingletonSocket".length < 106;
+    if (ownTmp) await mkdir(tmp);
+    const context = await chromium.launchPersistentContext(path.join(dir, "profile"), {
+      ...options,
+      ...(ownTmp ? { env: { ...(options.env ?? process.env), TMPDIR: tmp } } : {}),
+      artifactsDir: path.join(dir, "artifacts"),
+    });
+    const browser = context.browser();
+    if (!browser) {
+      await context.close();
+      throw new Error("Chromium launched without a browser");
+    }
+    browser.on("disconnected", () => void remove());
+    return browser;
+  } catch (error) {
+    await remove();
+    throw error;
+  }
 }
 
 /** Whether a process with this id runs (EPERM: it does, as another user). */

@@ -1,6 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -16,6 +15,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { makeTempDir } from "../ingest/temp-dirs";
 import { StorageUnavailableError, type Storage } from "./storage";
 
 /** How to reach a bucket: AWS S3 by region, or any S3-compatible endpoint (MinIO, R2, Ceph). */
@@ -205,7 +205,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     async withLocalFile(key, use) {
       const body = await get(key);
       if (!body) return null;
-      const dir = await mkdtemp(path.join(os.tmpdir(), "beannote-object-"));
+      const dir = await makeTempDir("object");
       try {
         const filePath = path.join(dir, "object");
         await pipeline(body, createWriteStream(filePath)).catch((error: unknown) =>

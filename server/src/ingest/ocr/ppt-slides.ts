@@ -1,11 +1,11 @@
-import { mkdtemp, rm, symlink } from "node:fs/promises";
-import os from "node:os";
+import { rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import type { SourceDocument } from "@beannote/contract";
 import { IngestError } from "../errors";
 import { renderPdfPreview } from "../office-preview";
 import type { PptForOcr } from "../parse-ppt";
 import type { Ocr, OcrRunRequest } from "./ocr";
+import { makeTempDir } from "../temp-dirs";
 import { mergeSlideOcr } from "./slide-pictures";
 
 /** Page size handed to the rasteriser: a 4:3 or 16:9 slide renders at the OCR resolution either way. */
@@ -22,7 +22,7 @@ export async function recognisePptSlides(
   ocr: Ocr,
   request: OcrRunRequest & { fileName?: string; deadline: number },
 ): Promise<SourceDocument> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "beannote-ppt-ocr-"));
+  const dir = await makeTempDir("ppt-ocr");
   try {
     // Stored objects have no extension; the converter is told what the bytes are.
     const named = path.join(dir, "deck.ppt");

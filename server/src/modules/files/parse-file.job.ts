@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, rm, stat, symlink } from "node:fs/promises";
+import { rm, stat, symlink } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
-import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { SourceDocument } from "@beannote/contract";
@@ -10,6 +9,7 @@ import type { Db } from "../../db/client";
 import type { Storage } from "../../storage/storage";
 import { defineJob, PermanentJobError, type JobDefinition, type JobSpec } from "../../jobs/definition";
 import type { WorkerLogger } from "../../jobs/worker";
+import { makeTempDir } from "../../ingest/temp-dirs";
 import { filesRepo } from "./files.repo";
 
 export const parseFileJobSpec: JobSpec<{ fileId: string }> = {
@@ -74,7 +74,7 @@ export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
     fileId: string,
   ): Promise<string | null> {
     if (!deps.renderPreview) return null;
-    const outDir = await mkdtemp(path.join(os.tmpdir(), "beannote-preview-"));
+    const outDir = await makeTempDir("preview");
     try {
       // Stored objects have no extension; the converter is given the real one (decided by the bytes).
       const named = path.join(outDir, `source.${format}`);

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { isSofficeAvailable, renderPdfPreview } from "../../ingest/office-preview";
+import { makeTempDir } from "../../ingest/temp-dirs";
 import { AppError } from "../../http/app-error";
 
 /** Converts a .pptx to PDF; resolves with the PDF's path in `outDir`, or null when it could not. */
@@ -25,7 +25,7 @@ export function createSlidesPdf(
   let waiting = 0;
 
   async function once(pptx: Buffer): Promise<Buffer> {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "beannote-slides-"));
+    const dir = await makeTempDir("slides");
     try {
       const input = path.join(dir, "slides.pptx");
       await writeFile(input, pptx);
