@@ -1,6 +1,7 @@
 import { accessSync, constants } from "node:fs";
 import type { Browser } from "playwright-core";
 import { AppError } from "../../http/app-error";
+import { launchChromium } from "../../ingest/temp-dirs";
 
 /** Flags Chromium needs here (root, no GPU, closed network) and that keep it quiet. */
 export const CHROMIUM_ARGS = [
@@ -65,7 +66,12 @@ export function createPdfPrinter(options: {
     // playwright-core is loaded with the first export, not at boot: ~90 MiB of RSS most servers never need.
     browser = import("playwright-core")
       .then(({ chromium }) =>
-        chromium.launch({ executablePath: options.executablePath, args: CHROMIUM_ARGS, timeout: 60_000 }),
+        // its profile in a beannote-chromium-* folder the start-up cleanup knows (temp-dirs.ts)
+        launchChromium(chromium, {
+          executablePath: options.executablePath,
+          args: CHROMIUM_ARGS,
+          timeout: 60_000,
+        }),
       )
       .then((b) => {
         // A crashed or killed Chromium is launched again by the next export.
