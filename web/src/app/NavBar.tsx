@@ -38,7 +38,7 @@ export function NavBar({
       <div className="nav-bar__right">
         {user && !isPhone ? <BeancoinBadge count={user.cloudBeans} /> : null}
         <Link to="/subOthers/pages/setting" aria-label={t("nav.settings")} className="nav-bar__user">
-          <Avatar src={user?.userAvator || undefined} size={32} className="user-avatar">
+          <Avatar src={user?.userAvator || undefined} alt="" size={32} className="user-avatar">
             {user?.userName.slice(0, 1).toUpperCase()}
           </Avatar>
           {!isPhone && user ? <span className="nav-bar__name">{user.userName}</span> : null}

@@ -33,7 +33,12 @@ export function AvatarUploader({
 
   return (
     <div className="avatar-uploader">
-      <Avatar src={src || undefined} size={72} className="user-avatar avatar-uploader__img">
+      <Avatar
+        src={src || undefined}
+        alt={t("settings.avatar")}
+        size={72}
+        className="user-avatar avatar-uploader__img"
+      >
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
       <div>
