@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   type Stack,
 } from "./harness";
+import { expectAccessible } from "./axe";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -36,6 +37,7 @@ describe("start-up rules", () => {
     await page.goto("/");
     await page.locator("#login_email").waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
+    await expectAccessible(page, "the login page");
     await context.close();
   });
 
@@ -51,11 +53,12 @@ describe("start-up rules", () => {
   });
 
   it("resets the session when the stored token is rejected", async () => {
-    const { context, page } = await openPage({ token: "not-a-real-token" });
+    const { context, page } = await openPage({ token: "not-a-real-token", width: 390 });
     await page.goto("/subOthers/pages/setting");
     await page.waitForURL("**/pages/login");
     await page.locator("#login_email").waitFor();
     expect(await storedToken(page)).toBeNull();
+    await expectAccessible(page, "the login page on a phone");
     await context.close();
   });
 });
@@ -75,6 +78,7 @@ describe("account journeys", () => {
     // Inline validation before anything is sent.
     await page.getByRole("button", { name: en.auth.actions.sendCode }).click();
     await page.getByText(en.auth.validation.captchaRequired).waitFor();
+    await expectAccessible(page, "the register form with an error");
 
     await page.locator("#register_captchaCode").fill(CAPTCHA_TEXT);
     await page.getByRole("button", { name: en.auth.actions.sendCode }).click();
@@ -94,6 +98,7 @@ describe("account journeys", () => {
     await page.waitForURL("**/pages/index");
     expect(await storedToken(page)).toBeTruthy();
     await page.getByRole("button", { name: en.home.create.title }).waitFor();
+    await expectAccessible(page, "the home page");
     await context.close();
   });
 
@@ -104,6 +109,7 @@ describe("account journeys", () => {
     await page.getByRole("button", { name: en.settings.logout }).click();
     const dialog = page.locator(".ant-modal-confirm");
     await dialog.locator(".ant-modal-confirm-title", { hasText: en.settings.logoutConfirmTitle }).waitFor();
+    await expectAccessible(page, "the logout confirmation");
     await dialog.getByRole("button", { name: en.settings.logout }).click();
     await page.waitForURL("**/pages/login");
     await expectToast(page, en.settings.loggedOut);
@@ -118,6 +124,7 @@ describe("account journeys", () => {
     await page.locator("#login_password").fill("Wrong12345");
     await page.getByRole("button", { name: en.auth.actions.login, exact: true }).click();
     await page.getByText(en.errors.code.LOGIN_FAILED).waitFor();
+    await expectAccessible(page, "the login form with an error");
     await page.locator("#login_password").fill(password);
     await page.getByRole("button", { name: en.auth.actions.login, exact: true }).click();
     await page.waitForURL("**/pages/index");
@@ -132,6 +139,7 @@ describe("account journeys", () => {
     await page.waitForURL(/mode=forgot/);
     expect(await page.locator("#forgot_email").inputValue()).toBe(email);
     await page.getByTestId("captcha-image").waitFor();
+    await expectAccessible(page, "the password reset, step 1");
     await page.locator("#forgot_captchaCode").fill(CAPTCHA_TEXT);
     await resendWindowPasses(email);
     const sentBefore = stack.smtp.mailsTo(email).length;
@@ -141,6 +149,7 @@ describe("account journeys", () => {
     await page.locator("#forgot_code").fill("000000" === code ? "111111" : "000000");
     await page.getByRole("button", { name: en.auth.actions.next }).click();
     await page.getByText(en.errors.code.CODE_INVALID).waitFor();
+    await expectAccessible(page, "the password reset, step 2 with an error");
     await page.locator("#forgot_code").fill(code);
     await page.getByRole("button", { name: en.auth.actions.next }).click();
 
@@ -148,6 +157,7 @@ describe("account journeys", () => {
     await page.locator("#forgot_confirmPassword").fill("short");
     await page.getByRole("button", { name: en.auth.actions.resetPassword }).click();
     await page.getByText(en.auth.validation.passwordRule).waitFor();
+    await expectAccessible(page, "the password reset, step 3 with an error");
     await page.locator("#forgot_password").fill(newPassword);
     await page.locator("#forgot_confirmPassword").fill(newPassword);
     await page.getByRole("button", { name: en.auth.actions.resetPassword }).click();
@@ -173,6 +183,7 @@ describe("account journeys", () => {
     await modal.locator("input").fill("");
     await modal.getByRole("button", { name: en.common.save }).click();
     await modal.getByText(en.settings.nicknameRequired).waitFor();
+    await expectAccessible(page, "the nickname dialog with an error");
     await modal.locator("input").fill("Marie Curie");
     await modal.getByRole("button", { name: en.common.save }).click();
     await expectToast(page, en.settings.nicknameSaved);
@@ -187,6 +198,7 @@ describe("account journeys", () => {
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
     const crop = page.locator(".ant-modal").filter({ hasText: en.settings.crop.title });
     await crop.getByTestId("avatar-crop-viewport").locator("img").waitFor();
+    await expectAccessible(page, "the avatar crop dialog");
     await crop.getByRole("button", { name: en.settings.crop.confirm }).click();
     await expectToast(page, en.settings.avatarSaved);
     const avatar = page.locator(".avatar-uploader img");
@@ -221,6 +233,7 @@ describe("account journeys", () => {
     await page.reload();
     expect((await infoRequest).headers()["language"]).toBe("zh");
     await page.getByRole("button", { name: zh.settings.logout }).waitFor();
+    await expectAccessible(page, "the settings page in zh-CN");
     const info = await stack.server.call<{ nickname: string; language: string }>("GET", "/member/get-info", {
       token: (await storedToken(page)) ?? "",
     });
