@@ -25,7 +25,12 @@ export const CaptchaField = forwardRef<CaptchaHandle>(function CaptchaField(_, r
       .newCaptcha()
       .then(({ captchaId, image: src }) => {
         setImage(src);
-        form.setFieldsValue({ captchaId, captchaCode: "" });
+        // The new image needs a new code, but a message under the field (the server's "wrong code") stays
+        // until the student types again: setFieldsValue would wipe it as soon as the image arrives.
+        form.setFields([
+          { name: "captchaId", value: captchaId },
+          { name: "captchaCode", value: "", errors: form.getFieldError("captchaCode") },
+        ]);
       })
       .catch(() => setFailed(true));
   }, [form]);
