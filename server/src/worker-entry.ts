@@ -38,3 +38,10 @@ export function workerSource(url: URL): string | URL {
 export function startWorker(entry: URL, options: Omit<WorkerOptions, "eval"> = {}): Worker {
   return new Worker(workerSource(entry), { ...options, eval: entry.pathname.endsWith(".ts") });
 }
+
+/** `node`'s arguments to run `entry` (from `workerEntry`) in a child process: through tsx when it is TypeScript. */
+export function childProcessArgs(entry: URL): string[] {
+  const file = fileURLToPath(entry);
+  if (!entry.pathname.endsWith(".ts")) return [file];
+  return ["--import", pathToFileURL(createRequire(self).resolve("tsx")).href, file];
+}

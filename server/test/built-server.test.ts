@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileInfo, UploadUrlResponse } from "@beannote/contract";
 import { buildServer } from "../scripts/build";
-import { openDatabase } from "../src/db/client";
-import { createTestUser, fixturesDir } from "../src/modules/files/test-support";
-import { testDatabases, type TestDatabase } from "./test-db";
+import { runAdminCli } from "../src/cli/admin-cli";
+import { fixturesDir } from "../src/modules/files/test-support";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 // Inside server/ (the bundles import npm packages from server/node_modules and the root's), under dist/ (ignored).
@@ -24,7 +24,7 @@ const freePort = () =>
   });
 
 describe("the built server (npm start)", () => {
-  let database: TestDatabase;
+  let dataDir: string;
   let child: ChildProcess;
   let base: string;
   let token: string;
@@ -32,10 +32,8 @@ describe("the built server (npm start)", () => {
 
   beforeAll(async () => {
     const [main] = await buildServer(outDir);
-    database = await testDatabases[0]!.create();
-    const db = await openDatabase({ dataDir: database.dataDir });
-    ({ token } = await createTestUser(db.db));
-    await db.close();
+    // A new DATA_DIR, as on a first `npm start`: the built server creates its database (in a child process).
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "beannote-built-"));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // Plain node on the bundle: no tsx, as `npm start` runs it.
@@ -43,7 +41,7 @@ describe("the built server (npm start)", () => {
       cwd: repoRoot,
       env: {
         ...process.env,
-        ...database.env,
+        DATA_DIR: dataDir,
         PORT: String(port),
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",
@@ -54,13 +52,30 @@ describe("the built server (npm start)", () => {
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     // Polls the state (the server up) rather than waiting a fixed time.
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 200_000;
     while ((await fetch(`${base}/health`).catch(() => null))?.status !== 200) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
       if (Date.now() > deadline) throw new Error(`the server did not answer /health:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  });
+    // A user through the admin command, which reaches the running server on its embedded database.
+    const email = `built${Date.now()}@example.edu`;
+    const lines: string[] = [];
+    const code = await runAdminCli(["create", email, "study-2024"], {
+      env: { DATA_DIR: dataDir },
+      out: (line) => lines.push(line),
+    });
+    expect(code, lines.join("\n")).toBe(0);
+    const login = (await (
+      await fetch(`${base}/member/password-login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "study-2024" }),
+      })
+    ).json()) as { data: { token: string } };
+    token = login.data.token;
+    // A first start runs initdb: slow on a busy machine.
+  }, 240_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -68,7 +83,7 @@ describe("the built server (npm start)", () => {
       child.kill("SIGTERM");
       await exited;
     }
-    await database?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
   });
 
@@ -80,6 +95,10 @@ describe("the built server (npm start)", () => {
       expect(scripts[name]).toMatch(/&& exec node server\/dist\/main\.js$/);
       expect(scripts[name]).not.toMatch(/\btsx\b|server\/src\/main\.ts/);
     }
+  });
+
+  it("created its database on the first start, leaving nothing half-made", async () => {
+    expect((await readdir(dataDir)).filter((name) => name.startsWith("pgdata"))).toEqual(["pgdata"]);
   });
 
   it("answers /health, /ready and /openapi.json", async () => {
