@@ -37,12 +37,16 @@ function parseBeanCosts(value: string | undefined, ctx: z.RefinementCtx): BeanCo
 }
 
 /** Quotas against floods: captchas per client address per minute; per user, open upload slots, the bytes they
- * may announce together, and uploads per hour. */
+ * may announce together, uploads per hour, feedback screenshot uploads and feedback per hour, note copies per
+ * minute. */
 export const QUOTA_DEFAULTS = {
   CAPTCHAS_PER_MINUTE: 30,
   UPLOAD_OPEN_MAX: 20,
   UPLOAD_OPEN_MB: 1024,
   UPLOADS_PER_HOUR: 100,
+  FEEDBACK_IMAGE_UPLOADS_PER_HOUR: 12,
+  FEEDBACK_PER_HOUR: 10,
+  NOTE_COPIES_PER_MINUTE: 10,
 } as const;
 
 /** Every environment variable the server reads; the README lists the same ones with the same defaults. */
@@ -60,6 +64,13 @@ export const configSchema = z.object({
   UPLOAD_OPEN_MB: z.coerce.number().positive().default(QUOTA_DEFAULTS.UPLOAD_OPEN_MB),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.UPLOADS_PER_HOUR),
   CAPTCHAS_PER_MINUTE: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.CAPTCHAS_PER_MINUTE),
+  FEEDBACK_IMAGE_UPLOADS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(QUOTA_DEFAULTS.FEEDBACK_IMAGE_UPLOADS_PER_HOUR),
+  FEEDBACK_PER_HOUR: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.FEEDBACK_PER_HOUR),
+  NOTE_COPIES_PER_MINUTE: z.coerce.number().int().min(1).default(QUOTA_DEFAULTS.NOTE_COPIES_PER_MINUTE),
   STARTING_BEANS: z.coerce.number().int().min(0).default(100),
   /** `off` turns every Beancoin charge off (self-hosting without the mobile app's payments). */
   BEANS: onOff.default("on"),

@@ -33,7 +33,7 @@ import { createBeansFromConfig } from "./beans/beans-from-config";
 import { beansRoutes } from "./beans/beans.routes";
 import { createStudentService } from "./student/student.service";
 import { studentRoutes } from "./student/student.routes";
-import { createFeedbackService } from "./feedback/feedback.service";
+import { createFeedbackService, feedbackLimitsOf } from "./feedback/feedback.service";
 import { feedbackRoutes } from "./feedback/feedback.routes";
 
 import { createPdfPrinter } from "./export/pdf-printer";
@@ -78,6 +78,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
     queue,
     publicUrl: deps.config.PUBLIC_URL,
     mailTo: deps.config.FEEDBACK_MAIL_TO,
+    limits: feedbackLimitsOf(deps.config),
   });
   await api.register(feedbackRoutes(feedback, deps.storage));
   const noteFiles = createNoteFiles(files);
@@ -86,6 +87,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       db: deps.db,
       files: noteFiles,
       copyArtefacts: artefactCopiers,
+      copiesPerMinute: deps.config.NOTE_COPIES_PER_MINUTE,
       beans,
       jobs: {
         enqueue: async (name, payload, options) => (await queue.enqueue(name, payload, options)).id,

@@ -1,9 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { feedback, feedbackImages, users } from "../../db/schema";
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 export type FeedbackImageRow = typeof feedbackImages.$inferSelect;
+
+const unattachedBefore = (before: Date, userId?: string) =>
+  and(
+    isNull(feedbackImages.feedbackId),
+    lt(feedbackImages.createdAt, before),
+    userId ? eq(feedbackImages.userId, userId) : undefined,
+  );
 
 /** The only place the feedback tables are touched. */
 export const feedbackRepo = {
@@ -62,6 +69,30 @@ export const feedbackRepo = {
       .innerJoin(users, eq(users.id, feedback.userId))
       .orderBy(desc(feedback.createdAt))
       .limit(limit);
+  },
+
+  /**
+   * Deletes images no feedback took that were uploaded before `before` (of one user, or of all) and answers
+   * their objects' keys and sizes. An image a feedback is claiming at that moment is locked by it and, once
+   * claimed, no longer matches.
+   */
+  async deleteUnattached(
+    db: DbOrTx,
+    before: Date,
+    userId?: string,
+  ): Promise<{ storageKey: string; size: number }[]> {
+    return db
+      .delete(feedbackImages)
+      .where(unattachedBefore(before, userId))
+      .returning({ storageKey: feedbackImages.storageKey, size: feedbackImages.size });
+  },
+
+  /** What `deleteUnattached` would delete (a dry run). */
+  async unattached(db: DbOrTx, before: Date): Promise<{ storageKey: string; size: number }[]> {
+    return db
+      .select({ storageKey: feedbackImages.storageKey, size: feedbackImages.size })
+      .from(feedbackImages)
+      .where(unattachedBefore(before));
   },
 
   async markMailed(db: DbOrTx, id: string, at: Date): Promise<void> {

@@ -23,6 +23,7 @@ export function feedbackRoutes(feedback: FeedbackService, storage: Storage): Fas
     // Multipart: 1–6 image files (any field name), each a JPG or PNG of at most 2 MB.
     app.post("/batch/upload/mail", async (request) => {
       if (!request.isMultipart()) throw new AppError("FEEDBACK_IMAGE_REQUIRED");
+      await feedback.admitImageUpload(request.user.userId);
       const files: Buffer[] = [];
       try {
         for await (const part of request.files({

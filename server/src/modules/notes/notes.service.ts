@@ -9,12 +9,14 @@ import type {
   UpdateNoteRequest,
 } from "@beannote/contract";
 import { isErrorCode, noteListQuery, type NoteStatus } from "@beannote/contract";
+import { QUOTA_DEFAULTS } from "../../config";
 import { cancellable } from "../../db/cancellable";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { ERROR_MESSAGES, type ServerLanguage } from "../../http/messages";
 import { notesRepo, type NoteRow, type NoteSummaryRow, type NoteView } from "./notes.repo";
 import type { ArtefactCopier } from "./study-notes";
+import { createThrottle } from "../throttle/throttle.service";
 
 /** What the notes feature needs of uploaded files (implemented by the files service). */
 export interface NoteFiles {
@@ -73,9 +75,14 @@ export function createNoteService(deps: {
   jobs: NoteJobs;
   /** Copy a note's study artefacts with it. */
   copyArtefacts?: ArtefactCopier[];
+  /** Copies one user may make per minute (NOTE_COPIES_PER_MINUTE); past it 429 RATE_LIMITED. */
+  copiesPerMinute?: number;
   beans?: NoteCharges;
+  now?: () => Date;
 }) {
   const { db } = deps;
+  const throttle = createThrottle({ db, now: deps.now });
+  const copiesPerMinute = deps.copiesPerMinute ?? QUOTA_DEFAULTS.NOTE_COPIES_PER_MINUTE;
 
   const summary = (row: Omit<NoteSummaryRow, "sourceCount">, sourceCount: number): NoteSummary => ({
     noteId: row.id,
@@ -216,6 +223,9 @@ export function createNoteService(deps: {
     async copy(userId: string, noteId: string, language: ServerLanguage) {
       const row = await owned(userId, noteId);
       if (row.status === "generating") throw new AppError("FILE_NOT_READY");
+      await throttle.take([
+        { kind: "note-copy", key: userId, limit: copiesPerMinute, windowMs: 60_000, code: "RATE_LIMITED" },
+      ]);
       const copyId = randomUUID();
       const fileIds = await notesRepo.sourceFileIds(db, noteId);
       await db.transaction(async (tx) => {

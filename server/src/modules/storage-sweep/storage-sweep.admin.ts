@@ -7,7 +7,8 @@ import { SWEEP_MIN_AGE_MINUTES, type SweepReport } from "./storage-sweep.service
 
 export const STORAGE_USAGE = `  storage sweep [--dry-run] [--min-age <minutes>]
                                           delete stored objects no row names (older than ${SWEEP_MIN_AGE_MINUTES} min by
-                                          default) and list rows whose object is missing; runs as a job`;
+                                          default) and feedback images never attached (older than an hour),
+                                          and list rows whose object is missing; runs as a job`;
 
 const POLL_MS = 200;
 const quiet = { info() {}, warn() {}, error() {} };
@@ -26,6 +27,11 @@ export function formatSweepReport(report: SweepReport): string[] {
     `rows without their object: ${missing.count}`,
     ...missing.sample.map((row) => ["missing", row.table, row.column, row.id, row.key].join("\t")),
   ];
+  const expired = report.expiredFeedbackImages;
+  lines.push(
+    `feedback images never attached, older than ${expired.maxAgeMinutes} min: ${expired.count} ` +
+      `(${megabytes(expired.bytes)}), deleted: ${expired.deleted}`,
+  );
   const unlisted = orphans.count - orphans.sample.length + (missing.count - missing.sample.length);
   if (unlisted > 0) lines.push(`(${unlisted} more not listed)`);
   return lines;

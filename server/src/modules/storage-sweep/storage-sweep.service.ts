@@ -1,5 +1,10 @@
 import type { Db } from "../../db/client";
 import type { Storage, StoredObject } from "../../storage/storage";
+import {
+  expireFeedbackImages,
+  FEEDBACK_IMAGE_TTL_MS,
+  type ExpiredImages,
+} from "../feedback/feedback.service";
 import { storageSweepRepo, type ObjectReference } from "./storage-sweep.repo";
 
 /** Objects younger than this are never swept: their row may be a moment from being written. */
@@ -24,11 +29,14 @@ export interface SweepReport {
   };
   /** Rows naming an object that is not in storage (reported, never changed). */
   missingObjects: { count: number; sample: Omit<ObjectReference, "pending">[] };
+  /** Feedback screenshots no feedback took within their hour: rows and objects deleted first. */
+  expiredFeedbackImages: ExpiredImages & { maxAgeMinutes: number };
 }
 
 /**
  * Walks every stored object against every row that names one: deletes objects no row names (older than the
- * minimum age) and reports rows whose object is gone. Holds the set of referenced keys in memory (about
+ * minimum age) and reports rows whose object is gone. First deletes feedback screenshots no feedback took
+ * within their hour (rows and objects). Holds the set of referenced keys in memory (about
  * 150 bytes a key), not the objects.
  */
 export async function sweepStorage(deps: {
@@ -40,6 +48,8 @@ export async function sweepStorage(deps: {
 }): Promise<SweepReport> {
   const minAgeMinutes = deps.minAgeMinutes ?? SWEEP_MIN_AGE_MINUTES;
   const cutoff = (deps.now?.() ?? new Date()).getTime() - minAgeMinutes * 60_000;
+  // Screenshots never attached to a feedback expire (rows, then objects) before the walk.
+  const expired = await expireFeedbackImages(deps);
   const unseen = new Map<string, ObjectReference[]>();
   for (const reference of await storageSweepRepo.references(deps.db)) {
     const list = unseen.get(reference.key);
@@ -56,6 +66,7 @@ export async function sweepStorage(deps: {
     recent: 0,
     orphanObjects: { count: 0, bytes: 0, deleted: 0, sample: [] },
     missingObjects: { count: 0, sample: [] },
+    expiredFeedbackImages: { ...expired, maxAgeMinutes: FEEDBACK_IMAGE_TTL_MS / 60_000 },
   };
   const orphan = async (object: StoredObject) => {
     report.orphanObjects.count += 1;
