@@ -65,6 +65,18 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the feedback and note-copy quotas, and refuses a quota below 1", () => {
+    expect(loadConfig({})).toMatchObject({
+      FEEDBACK_IMAGE_UPLOADS_PER_HOUR: 12,
+      FEEDBACK_PER_HOUR: 10,
+      NOTE_COPIES_PER_MINUTE: 10,
+    });
+    expect(loadConfig({ FEEDBACK_PER_HOUR: "3" }).FEEDBACK_PER_HOUR).toBe(3);
+    for (const name of ["FEEDBACK_IMAGE_UPLOADS_PER_HOUR", "FEEDBACK_PER_HOUR", "NOTE_COPIES_PER_MINUTE"])
+      for (const value of ["0", "-1", "2.5", "many"])
+        expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(name));
+  });
+
   it("reads every boolean as true/false, 1/0, yes/no or on/off in any case, and refuses anything else", () => {
     const booleans = ["CAPTCHA", "BEANS", "TRUST_PROXY", "OCR", "S3_FORCE_PATH_STYLE"] as const;
     const truthy = ["true", "TRUE", "True", "1", "yes", "YES", "on", "On", " on "];
