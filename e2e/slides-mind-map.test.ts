@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { mkdtemp, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -14,6 +15,7 @@ import {
   type Stack,
 } from "./harness";
 import { PDF, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
+import { expectAccessible } from "./axe";
 
 /**
  * Mind map and slides in a real browser: open the map, fold and unfold, follow a page chip, export a PNG and
@@ -63,10 +65,12 @@ describe("mind map and slides journey", () => {
     await expect.poll(() => visibleNodes(page)).toBeLessThan(all);
     expect(folded).toBeLessThan(all);
     await page.getByTestId("mind-map-fit").click();
+    await expectAccessible(page, "the mind map");
 
     // a node's page chip opens the source viewer at that page
     await page.locator(".mind-map-view .mm-cite").first().click();
     await page.locator(".source-drawer").waitFor();
+    await expectAccessible(page, "the mind map's source drawer");
     await page.locator(".ant-drawer-mask").click({ position: { x: 10, y: 10 } });
     await page.locator(".source-drawer").waitFor({ state: "hidden" });
 
@@ -84,17 +88,67 @@ describe("mind map and slides journey", () => {
         .then(() => undefined);
   }, 120_000);
 
+  it("exports a Chinese map as SVG and PNG with every label whole (the root lost its last character)", async () => {
+    const page = await signedIn("zh-CN");
+    await page.goto(`/subNote/pages/note?id=${chineseNote}&tab=mindMap`);
+    await page.getByTestId("mind-map-view").locator("g.markmap-node").first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("mind-map-tab").getAttribute("data-render-ms")).not.toBeNull();
+    const chips = await page.locator(".mind-map-view .mm-cite").count();
+    const files: Record<string, string> = {};
+    for (const [label, extension] of [
+      ["SVG", "svg"],
+      ["PNG", "png"],
+    ] as const) {
+      const download = page.waitForEvent("download");
+      await page.getByTestId("mind-map-export").hover();
+      await page.locator(".ant-dropdown-menu-item", { hasText: label }).click();
+      // saved under its extension, so that the browser opens the SVG as a picture, not as text
+      files[extension] = path.join(await mkdtemp(path.join(tmpdir(), "beannote-map-")), `map.${extension}`);
+      await (await download).saveAs(files[extension]);
+    }
+    expect((await readFile(files.png!)).subarray(1, 4).toString("latin1")).toBe("PNG");
+    // The SVG opened on its own, as an image viewer would draw it: each label fits its box (a wrapped line
+    // fell below it).
+    await page.goto(`file://${files.svg}`);
+    const labels = await page.locator("foreignObject").evaluateAll((boxes) =>
+      boxes.map((box) => {
+        const outer = box.getBoundingClientRect();
+        const text = box.querySelector(".mm-label")!.parentElement!.getBoundingClientRect();
+        return {
+          text: box.textContent,
+          fits: text.right <= outer.right + 0.01 && text.bottom <= outer.bottom + 0.01,
+        };
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(3);
+    expect(labels.filter((l) => !l.fits)).toEqual([]);
+    expect(await page.locator(".mm-cite").count()).toBe(chips);
+    await page.context().close();
+  }, 120_000);
+
   it("generates slides, steps with the keys, presents with notes, edits and downloads .pptx and PDF", async () => {
     const page = await signedIn();
     await page.goto(`/subNote/pages/note?id=${englishNote}&tab=slides`);
     await page.getByTestId("artefact-empty").waitFor();
     await page.getByTestId("slides-settings-open").click();
     await page.getByTestId("slides-max").fill("8");
+    await expectAccessible(page, "the slides settings");
     await page.getByTestId("slides-generate").click();
     await page.getByTestId("slide-viewer").waitFor({ timeout: 60_000 });
     await expectToast(page, "Slides ready");
     const counter = () => page.getByTestId("slide-counter").textContent();
     expect(await counter()).toBe("1 / 8");
+    await expectAccessible(page, "the slides");
+    // a thumbnail's number sits beside the slide, not over the start of its title ("Agenda" read "nda")
+    const covered = await page.getByTestId("slide-thumb").evaluateAll(
+      (thumbs) =>
+        thumbs.filter((thumb) => {
+          const number = thumb.querySelector(".slide-thumb__number")!.getBoundingClientRect();
+          const slide = thumb.querySelector(".slide-stage")!.getBoundingClientRect();
+          return number.right > slide.left && number.left < slide.right && number.bottom > slide.top;
+        }).length,
+    );
+    expect(covered).toBe(0);
 
     await page.keyboard.press("ArrowRight");
     expect(await counter()).toBe("2 / 8");
@@ -112,6 +166,7 @@ describe("mind map and slides journey", () => {
     await page.keyboard.press("ArrowRight");
     expect(await page.getByTestId("presenter-counter").textContent()).toBe("5 / 8");
     expect((await page.getByTestId("presenter-notes").textContent())?.length).toBeGreaterThan(10);
+    await expectAccessible(page, "the slide presenter");
     await page.getByTestId("presenter-exit").click();
     await page.getByTestId("slide-presenter").waitFor({ state: "detached" });
 
@@ -119,6 +174,7 @@ describe("mind map and slides journey", () => {
     await page.getByTestId("slide-edit").click();
     await page.getByTestId("slide-edit-title").fill("Trace trees in short");
     await page.getByTestId("slide-edit-bullets").fill("Record hot loops\nCompile the trace");
+    await expectAccessible(page, "the slide editor");
     await page.getByRole("button", { name: "Save" }).click();
     await expectToast(page, "Slides saved");
     await page.getByTestId("slide-move-earlier").click();
@@ -159,8 +215,20 @@ describe("mind map and slides journey", () => {
         const page = await signedIn(locale, width);
         await page.goto(`/subNote/pages/note?id=${noteId}&tab=mindMap`);
         await page.locator(".mind-map-view g.markmap-node").first().waitFor({ timeout: 30_000 });
-        await page.waitForTimeout(700);
+        await expect
+          .poll(() => page.getByTestId("mind-map-tab").getAttribute("data-render-ms"))
+          .not.toBeNull();
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        // the first view is fitted to the box: no label cut at its right edge, on a phone too
+        const cut = await page.locator(".mind-map-view").evaluate((view) => {
+          const box = view.getBoundingClientRect();
+          return [...view.querySelectorAll("foreignObject")].filter((label) => {
+            const r = label.getBoundingClientRect();
+            return r.right > box.right + 1 || r.left < box.left - 1;
+          }).length;
+        });
+        expect(cut).toBe(0);
+        await expectAccessible(page, `the mind map (${locale}, ${width} px)`);
         if (process.env.SCREENSHOTS)
           await page.screenshot({ path: path.join(shots, `mind-map-${locale}-${width}.png`) });
         await page.goto(`/subNote/pages/note?id=${noteId}&tab=slides`);
@@ -169,6 +237,7 @@ describe("mind map and slides journey", () => {
         await page.keyboard.press("ArrowRight");
         await page.waitForTimeout(300);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await expectAccessible(page, `the slides (${locale}, ${width} px)`);
         if (process.env.SCREENSHOTS) {
           await page.screenshot({ path: path.join(shots, `slides-${locale}-${width}.png`), fullPage: true });
           await page.getByTestId("slides-present").click();

@@ -28,11 +28,40 @@ interface DrawnNode extends MarkmapNode {
 
 /** Below this zoom, labels are too small to read. */
 const MIN_READABLE_SCALE = 0.6;
+/** A map narrower than this (a phone) opens on fewer levels rather than in unreadable type. */
+const NARROW_WIDTH = 600;
 
 const walk = (node: DrawnNode, visit: (n: DrawnNode) => void) => {
   visit(node);
   node.children.forEach((c) => walk(c as DrawnNode, visit));
 };
+
+/** The depth of the deepest label on screen (branches folded hide theirs). */
+const shownDepth = (node: DrawnNode): number =>
+  node.payload?.fold || !node.children.length
+    ? (node.state?.depth ?? 0)
+    : Math.max(...node.children.map((c) => shownDepth(c as DrawnNode)));
+
+const zoomOf = (svg: SVGSVGElement) => (svg as SVGSVGElement & { __zoom?: { k: number } }).__zoom?.k ?? 1;
+
+/**
+ * The first view shows the whole map, fitted to the box: nothing is cut at the right edge. On a phone, where a
+ * whole map fits only in unreadable type, the deepest level shown is folded away until the rest is readable
+ * (or only the first level is left), then the map is fitted again.
+ */
+async function showFirstView(mm: Markmap, svg: SVGSVGElement) {
+  await mm.fit();
+  const root = mm.state.data as DrawnNode | undefined;
+  if (!root || svg.getBoundingClientRect().width >= NARROW_WIDTH) return;
+  const firstLevel = (root.state?.depth ?? 0) + 1;
+  for (let deepest = shownDepth(root); zoomOf(svg) < MIN_READABLE_SCALE && deepest > firstLevel; deepest--) {
+    walk(root, (n) => {
+      if ((n.state?.depth ?? 0) === deepest - 1 && n.children.length) n.payload = { ...n.payload, fold: 1 };
+    });
+    await mm.renderData();
+    await mm.fit();
+  }
+}
 
 /** The mind map drawn by markmap: drag to pan, wheel or pinch to zoom, a circle or a label folds its branch. */
 export const MindMapView = forwardRef<MindMapHandle, Props>(function MindMapView(
@@ -78,13 +107,8 @@ export const MindMapView = forwardRef<MindMapHandle, Props>(function MindMapView
     void renderMath.then(async (math) => {
       if (!live) return;
       await mm.setData(toMarkmap(map.root, pageLabel, math) as never);
-      await mm.fit();
-      // On a narrow screen a whole map fits only in unreadable type: keep the text readable, root in view.
-      const scale = (svg as SVGSVGElement & { __zoom?: { k: number } }).__zoom?.k ?? 1;
-      if (scale < MIN_READABLE_SCALE) {
-        await mm.rescale(MIN_READABLE_SCALE / scale);
-        if (mm.state.data) await mm.ensureVisible(mm.state.data, { left: 8, right: 8, top: 8, bottom: 8 });
-      }
+      if (!live) return;
+      await showFirstView(mm, svg);
       latest.current.onRendered?.(Math.round(performance.now() - started));
     });
     return () => {
