@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   type Stack,
 } from "./harness";
+import { expectAccessible } from "./axe";
 import {
   DOCX,
   FIXTURES,
@@ -129,6 +130,7 @@ describe("note journey", () => {
     const editor = page.getByTestId("note-editor").locator("textarea");
     const generated = await editor.inputValue();
     await editor.fill(`${generated}\n\n## My own summary\n\nTrace trees record **hot loops**.\n`);
+    await expectAccessible(page, "the note editor");
     await page.getByTestId("note-save").click();
     await expectToast(page, "Save successful");
     await page.locator(".note-section__heading", { hasText: "My own summary" }).waitFor();
@@ -230,6 +232,7 @@ describe("note journey", () => {
     expect(await alert.textContent()).toContain("encrypted-user-password-is-password.pdf: ");
     expect(await alert.textContent()).toContain("password-protected");
     expect(await alert.textContent()).not.toContain("No file selected");
+    await expectAccessible(page, "the upload page with files that failed");
     await pickFiles(page, [DOCX]);
     // The failed ones can be removed; the ready one stays.
     await page.getByRole("button", { name: "Remove notes.txt" }).click();
@@ -302,6 +305,7 @@ describe("note screens", () => {
             fullPage,
           });
           expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
+          await expectAccessible(page, `${name} (${locale}, ${width} px)`);
         };
 
         await page.goto("/pages/new-note");

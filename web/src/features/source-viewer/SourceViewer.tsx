@@ -150,7 +150,15 @@ export function SourceViewer({ sources, at, zoom, onNavigate, onZoom, onClose }:
           </span>
         </div>
       ) : null}
-      <div className="source-viewer__body">{body}</div>
+      {/* It scrolls (a zoomed page, a long one): focusable, so that the keyboard scrolls it too. */}
+      <div
+        className="source-viewer__body"
+        tabIndex={0}
+        role="region"
+        aria-label={source?.fileName ?? t("sourceViewer.title")}
+      >
+        {body}
+      </div>
     </aside>
   );
 }
