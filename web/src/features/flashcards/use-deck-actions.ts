@@ -10,6 +10,7 @@ import type {
 import { isApiError } from "../../api/api-error";
 import { errorMessage } from "../../i18n/error-message";
 import { toast } from "../../components/toast-store";
+import { PAID } from "../beans/balance";
 import { flashcardKeys, flashcardsApi, type FlashcardExportFormat } from "./api";
 
 /** The deck's calls, each keeping the cached deck (and the due queue) in step with the server. */
@@ -27,6 +28,7 @@ export function useDeckActions(noteId: string) {
     patch((deck) => ({ ...deck, cards: deck.cards.map((c) => (c.cardId === card.cardId ? card : c)) }));
 
   const generate = useMutation({
+    meta: PAID,
     mutationFn: (request: GenerateFlashcardsRequest) => flashcardsApi.generate(noteId, request),
     onSuccess: ({ jobId }) =>
       patch((deck) => ({ ...deck, generation: { jobId, status: "queued", errorCode: null } })),

@@ -22,6 +22,7 @@ import { UploadList, useProblemText } from "./UploadList";
 import { useFileUploads } from "./use-file-uploads";
 import { CostHint } from "../beans/CostHint";
 import { showIfBeansInsufficient } from "../beans/insufficient-store";
+import { refreshBalance } from "../beans/balance";
 
 const stripExtension = (name: string) => name.replace(/\.[^.]+$/, "").slice(0, NOTE_TITLE_MAX);
 
@@ -85,6 +86,7 @@ export function NewNoteForm() {
         detailLevel: detail,
         fileIds: ready.map((i) => i.fileId!),
       });
+      refreshBalance(queryClient);
       void queryClient.invalidateQueries({ queryKey: noteKeys.lists() });
       void navigate(`/subNote/pages/note?id=${encodeURIComponent(started.noteId)}`);
     } catch (error) {

@@ -10,6 +10,7 @@ import { toast } from "../../components/toast-store";
 import { GenerationFailed, GenerationView } from "./GenerationView";
 import { NoteReader } from "./NoteReader";
 import { confirmDeleteNote } from "./confirm-delete-note";
+import { refreshBalance } from "../beans/balance";
 
 /** The note tab: the generation view while it is written, the failure with retry, or the note. */
 export function NoteTab({ note }: { note: NoteDetail }) {
@@ -33,6 +34,7 @@ export function NoteTab({ note }: { note: NoteDetail }) {
         detailLevel: note.detailLevel as DetailLevel,
         fileIds: note.sources.map((s) => s.fileId),
       });
+      refreshBalance(queryClient);
       await notesApi.remove(note.noteId).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: noteKeys.lists() });
       void navigate(`/subNote/pages/note?id=${encodeURIComponent(started.noteId)}`, { replace: true });

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { JobError, JobProgress } from "@beannote/contract";
 import { readJobEvents } from "../../api/jobs";
+import { useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../api/api-error";
+import { refreshBalance } from "../beans/balance";
 
 /** A note section as the engine finishes it (`partial` event). */
 export interface PartialSection {
@@ -29,6 +31,7 @@ export function useJobStream(jobId: string | null | undefined): JobStreamState {
     error: null,
   });
   const lastId = useRef(0);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!jobId) return;
@@ -47,6 +50,8 @@ export function useJobStream(jobId: string | null | undefined): JobStreamState {
             onEvent: (event) => {
               if (event.id) lastId.current = event.id;
               failures = 0;
+              // A failed or cancelled job gives its Beancoins back.
+              if (event.type === "error") refreshBalance(queryClient);
               setState((s) => {
                 switch (event.type) {
                   case "progress":
@@ -89,7 +94,7 @@ export function useJobStream(jobId: string | null | undefined): JobStreamState {
       }
     })();
     return () => controller.abort();
-  }, [jobId]);
+  }, [jobId, queryClient]);
 
   return state;
 }

@@ -16,6 +16,7 @@ import { podcastApi, podcastKeys } from "./api";
 import { PodcastEpisodeView } from "./PodcastEpisodeView";
 import { PodcastGenerate } from "./PodcastGenerate";
 import "../artefacts/artefacts.css";
+import { PAID } from "../beans/balance";
 import "./podcast.css";
 
 const RUNNING = new Set(["queued", "running"]);
@@ -35,6 +36,7 @@ export function PodcastTab({ note }: { note: NoteDetail }) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: podcastKeys.episode(noteId) });
   const generate = useMutation({
+    meta: PAID,
     mutationFn: (length: PodcastLength) => podcastApi.generate(noteId, { length }),
     onSuccess: refresh,
     onError: (error) => {

@@ -13,6 +13,7 @@ import type { SourcePosition } from "../source-viewer/SourceViewer";
 import { quizApi, quizKeys } from "./api";
 import { QuizResults } from "./QuizResults";
 import { QuizRunner } from "./QuizRunner";
+import { PAID } from "../beans/balance";
 
 interface Props {
   note: Pick<NoteDetail, "noteId" | "sources">;
@@ -31,6 +32,7 @@ export function QuizSession({ note, quizId, onOpen, onClose }: Props) {
   // The student stays on the last analysis until they ask for the results.
   const [showResults, setShowResults] = useState<boolean | null>(null);
   const retry = useMutation({
+    meta: PAID,
     mutationFn: () => quizApi.retry(quizId),
     onSuccess: ({ quizId: next }) => {
       void queryClient.invalidateQueries({ queryKey: quizKeys.all });

@@ -16,6 +16,7 @@ import { QuizHistory } from "./QuizHistory";
 import { QuizSession } from "./QuizSession";
 import { QuizSettings } from "./QuizSettings";
 import "../artefacts/artefacts.css";
+import { PAID } from "../beans/balance";
 import "./quiz.css";
 
 /**
@@ -41,6 +42,7 @@ export function QuizTab({ note }: { note: NoteDetail }) {
   }, [queryClient, noteId]);
 
   const create = useMutation({
+    meta: PAID,
     mutationFn: (body: CreateQuizRequest) => quizApi.create(noteId, body),
     onSuccess: (made) => {
       setFailure(null);

@@ -18,6 +18,7 @@ import { slideKeys, slidesApi } from "./api";
 import { GenerateSlidesControl } from "./GenerateSlidesControl";
 import { SlideViewer } from "./SlideViewer";
 import "../artefacts/artefacts.css";
+import { PAID } from "../beans/balance";
 import "./slides.css";
 
 const RUNNING = new Set(["queued", "running"]);
@@ -42,6 +43,7 @@ export function SlidesTab({ note }: { note: NoteDetail }) {
     [queryClient, noteId],
   );
   const generate = useMutation({
+    meta: PAID,
     mutationFn: (body: { maxSlides?: number }) => slidesApi.generate(noteId, body),
     onSuccess: (job) => {
       setStarted(job.jobId);

@@ -14,6 +14,7 @@ import { CostHint } from "../beans/CostHint";
 import { showIfBeansInsufficient } from "../beans/insufficient-store";
 import { noteHref } from "../notes/NoteListItem";
 import { translateApi } from "./api";
+import { refreshBalance } from "../beans/balance";
 import "./translate.css";
 
 type Phase =
@@ -45,6 +46,7 @@ export function TranslateDialog({
     setStarting(true);
     try {
       const started = await translateApi.start(note.noteId, language);
+      refreshBalance(queryClient);
       refreshLists();
       setPhase({ name: "running", ...started });
     } catch (error) {
