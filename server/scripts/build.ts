@@ -75,6 +75,10 @@ export async function buildServer(outDir = defaultOutDir): Promise<string[]> {
     entryPoints: entries,
     outdir: outDir,
     entryNames: "[name]",
+    // What a module loads with import() (the S3 client, …) is a chunk of its own, read only when asked for.
+    // Chunks sit beside the entries: the source URLs written below are relative to outDir.
+    splitting: true,
+    chunkNames: "[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",

@@ -97,6 +97,35 @@ describe("the built server (npm start)", () => {
     }
   });
 
+  it("loads at boot none of what only some requests need", async () => {
+    // The packages main.js pulls in before it runs (static imports, through its chunks): import() stays lazy.
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const walk = async (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = await readFile(file, "utf8");
+      for (const [, from, bare] of text.matchAll(
+        /^(?:import|export)\s[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm,
+      )) {
+        const specifier = (from ?? bare)!;
+        if (specifier.startsWith("./")) await walk(path.join(path.dirname(file), specifier));
+        else packages.add(specifier);
+      }
+    };
+    await walk(path.join(outDir, "main.js"));
+    expect(packages).toContain("fastify");
+    for (const lazy of [
+      "ai",
+      "@ai-sdk/openai-compatible",
+      "@aws-sdk/client-s3",
+      "pptxgenjs",
+      "nodemailer",
+      "sql.js",
+    ])
+      expect(packages, lazy).not.toContain(lazy);
+  });
+
   it("created its database on the first start, leaving nothing half-made", async () => {
     expect((await readdir(dataDir)).filter((name) => name.startsWith("pgdata"))).toEqual(["pgdata"]);
   });

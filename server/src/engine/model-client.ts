@@ -1,10 +1,13 @@
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, generateText, Output, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import type { z } from "zod";
 import type { EngineConfig, EngineDeps } from "./types";
 
 const MALFORMED_RETRIES = 2;
 const API_RETRIES = 4;
+
+// The AI SDK is loaded with the first question (the offline engine never needs it: ~20 MiB of RSS saved).
+let sdk: typeof import("ai") | undefined;
+const loadSdk = async () => (sdk ??= await import("ai"));
 
 /** The model answered JSON that fits the schema but not the request (e.g. a section left out). */
 export class UnusableAnswerError extends Error {}
@@ -32,13 +35,16 @@ export interface AskOptions<T> {
 export function createModelClient(config: ModelSettings, deps: EngineDeps = {}) {
   // We ask for JSON mode on purpose (DeepSeek and others lack JSON-schema mode); the SDK would warn on every call.
   (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-  const provider = createOpenAICompatible({
-    name: "beannote-llm",
-    baseURL: config.aiBaseUrl,
-    apiKey: config.aiApiKey,
-    fetch: deps.fetch,
-  });
-  const model: LanguageModel = provider.chatModel(config.aiModel);
+  let model: Promise<LanguageModel> | undefined;
+  const modelOf = () =>
+    (model ??= import("@ai-sdk/openai-compatible").then(({ createOpenAICompatible }) =>
+      createOpenAICompatible({
+        name: "beannote-llm",
+        baseURL: config.aiBaseUrl,
+        apiKey: config.aiApiKey,
+        fetch: deps.fetch,
+      }).chatModel(config.aiModel),
+    ));
   const baseMs = deps.retryBaseMs ?? 1000;
   const maxMs = deps.retryMaxMs ?? 30_000;
   const contextTokens = Math.max(2048, config.aiContextTokens);
@@ -58,8 +64,9 @@ export function createModelClient(config: ModelSettings, deps: EngineDeps = {}) 
       for (;;) {
         const timeout = AbortSignal.timeout(timeoutMs);
         try {
+          const { generateText, Output } = await loadSdk();
           const { output } = await generateText({
-            model,
+            model: await modelOf(),
             system: options.system,
             prompt: options.prompt,
             output: Output.object({ schema }),
@@ -110,7 +117,9 @@ export function isMalformed(e: unknown): boolean {
  * and an answer whose connection closed halfway (fetch's "terminated", a socket error under it).
  */
 function isTransient(e: unknown): boolean {
-  if (APICallError.isInstance(e)) return e.statusCode === 429 || (e.statusCode ?? 0) >= 500 || e.isRetryable;
+  // An APICallError can only come from the SDK, hence after it was loaded.
+  if (sdk?.APICallError.isInstance(e))
+    return e.statusCode === 429 || (e.statusCode ?? 0) >= 500 || e.isRetryable;
   for (let cause = e, depth = 0; cause instanceof Error && depth < 5; depth++) {
     const code = (cause as { code?: unknown }).code;
     if (cause.message === "terminated" || (typeof code === "string" && SOCKET_ERRORS.has(code))) return true;
@@ -122,7 +131,7 @@ function isTransient(e: unknown): boolean {
 const SOCKET_ERRORS = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET"]);
 
 function retryAfterMs(e: unknown): number | undefined {
-  if (!APICallError.isInstance(e)) return undefined;
+  if (!sdk?.APICallError.isInstance(e)) return undefined;
   const h = e.responseHeaders ?? {};
   const ms = h["retry-after-ms"];
   if (ms && Number.isFinite(Number(ms))) return Number(ms);

@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 
 export interface MailMessage {
@@ -24,10 +23,15 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  // nodemailer is loaded with the first mail, not at boot.
+  let transport: Promise<import("nodemailer").Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (await transport).sendMail({ from: options.from, ...message });
     },
   };
 }

@@ -12,7 +12,6 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import JSZip from "jszip";
-import initSqlJs from "sql.js";
 import type { Database, SqlJsStatic } from "sql.js";
 
 export interface AnkiCard {
@@ -43,7 +42,8 @@ let sqlJs: Promise<SqlJsStatic> | undefined;
 function loadSqlJs(): Promise<SqlJsStatic> {
   if (!sqlJs) {
     const wasmPath = requireHere.resolve("sql.js/dist/sql-wasm.wasm");
-    sqlJs = initSqlJs({ locateFile: () => wasmPath });
+    // Loaded with the first Anki export, not at boot.
+    sqlJs = import("sql.js").then(({ default: initSqlJs }) => initSqlJs({ locateFile: () => wasmPath }));
     // A failed load is not cached: the next call tries again.
     sqlJs.catch(() => {
       sqlJs = undefined;

@@ -1,5 +1,4 @@
 import type { OutputLanguage, Slide } from "@beannote/contract";
-import PptxGenJS from "pptxgenjs";
 import { detectLanguage } from "../../engine/text";
 import { slideLabelsFor } from "../../engine/study-labels";
 
@@ -48,6 +47,8 @@ const titleSize = (text: string) => {
 
 /** Builds the deck as a .pptx: title and content layouts, bullets, tables, speaker notes, citation footers. */
 export async function buildSlidesPptx(input: PptxInput): Promise<Buffer> {
+  // Loaded with the first export, not at boot.
+  const { default: PptxGenJS } = await import("pptxgenjs");
   const pptx = new PptxGenJS();
   pptx.layout = "LAYOUT_16x9"; // 10 × 5.625 in
   pptx.title = input.title;
