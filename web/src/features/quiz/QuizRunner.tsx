@@ -33,6 +33,16 @@ const INSTRUCTIONS = {
   discourse: "quiz.runner.writeEssay",
 } as const;
 
+/** The keys that work now: once answered only Enter (go on); before, those of the question's input. */
+const keysHint = (type: QuizDetail["questions"][number]["type"], answered: boolean) =>
+  answered
+    ? "quiz.runner.nextKeysHint"
+    : isFreeTextType(type)
+      ? "quiz.runner.textKeysHint"
+      : type === "judgment"
+        ? "quiz.runner.judgeKeysHint"
+        : "quiz.runner.keysHint";
+
 /** Answer errors worth sending again as they are: the network, or the model behind grading. */
 const retryable = (error: unknown) =>
   isApiError(error) && (error.transport !== undefined || error.code === "QUIZ_NETWORK_ERROR");
@@ -160,11 +170,7 @@ export function QuizRunner({ quiz, sourceName, onOpenSource, keysEnabled, onFini
           />
         ) : null}
         <div className="quiz-question__actions">
-          <span className="muted quiz-question__keys">
-            {isFreeTextType(question.type) && !answered
-              ? t("quiz.runner.textKeysHint")
-              : t("quiz.runner.keysHint")}
-          </span>
+          <span className="muted quiz-question__keys">{t(keysHint(question.type, Boolean(answered)))}</span>
           <Button
             type="primary"
             size="large"
