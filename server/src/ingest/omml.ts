@@ -702,7 +702,14 @@ let checker: Promise<LatexCheck> | undefined;
 export function latexChecker(): Promise<LatexCheck> {
   checker ??= import("katex").then(({ default: katex }) => (latex: string, display: boolean) => {
     try {
-      katex.renderToString(latex, { displayMode: display, throwOnError: true, strict: "ignore" });
+      // bounded like every formula the server sets (sizes in em, macro expansion steps)
+      katex.renderToString(latex, {
+        displayMode: display,
+        throwOnError: true,
+        strict: "ignore",
+        maxSize: 20,
+        maxExpand: 1000,
+      });
       return true;
     } catch {
       return false;

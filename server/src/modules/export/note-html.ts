@@ -4,6 +4,7 @@ import rehypeStringify from "rehype-stringify";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { citationOf, type ExportDocument } from "./export-document";
+import { KATEX_LIMITS } from "./katex-limits";
 import { katexStyle } from "./katex-style";
 
 /**
@@ -14,8 +15,9 @@ import { katexStyle } from "./katex-style";
 const toHtml = unified()
   .use(remarkRehype)
   // the web app's options: a formula KaTeX cannot read shows in red (rehype-katex never throws), and
-  // commands that could reach outside the page (\href, \url, \html…) stay off (trust: false)
-  .use(rehypeKatex, { strict: "ignore", trust: false })
+  // commands that could reach outside the page (\href, \url, \html…) stay off (trust: false); sizes and
+  // macro expansion are bounded (KATEX_LIMITS)
+  .use(rehypeKatex, { strict: "ignore", trust: false, ...KATEX_LIMITS })
   .use(rehypeStringify);
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,6 +1,7 @@
 import { ImportedXmlComponent, type ParagraphChild } from "docx";
 import katex from "katex";
 import { mml2omml } from "mathml2omml";
+import { KATEX_LIMITS } from "./katex-limits";
 
 /** Letters of KaTeX's \mathbb that have their own code point outside the Mathematical Alphanumeric block. */
 const DOUBLE_STRUCK_EXCEPTIONS: Record<string, string> = {
@@ -38,6 +39,7 @@ function mathmlOf(latex: string, display: boolean): string | null {
       throwOnError: true,
       strict: "ignore",
       trust: false,
+      ...KATEX_LIMITS,
     });
   } catch {
     return null; // not LaTeX KaTeX reads: the formula stays as its source text

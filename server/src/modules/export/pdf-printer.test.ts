@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../../http/app-error";
 import { exportDocument } from "./export-document";
 import { headerFooter, noteHtml } from "./note-html";
-import { createPdfPrinter } from "./pdf-printer";
+import { createPdfPrinter, MAX_WAITING_PER_USER } from "./pdf-printer";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dir = mkdtempSync(path.join(os.tmpdir(), "beannote-pdf-"));
@@ -111,6 +111,78 @@ describe("PDF printer (one Chromium, bounded)", () => {
     );
     expect(pdfs.every((pdf) => pdf.subarray(0, 5).toString() === "%PDF-")).toBe(true);
     expect(printer.load).toMatchObject({ running: 0, waiting: 0, peakRunning: 2, launches: 1 });
+  });
+
+  it("prints the 22-character \\rule bomb as one page (KaTeX sizes are capped)", async () => {
+    // before: a 6,867-page PDF after 248 s with Chromium at 3.6 GB
+    const doc = exportDocument({
+      title: "Bomb",
+      markdown: "## A\n\n$\\rule{1em}{400000em}$\n\nafter",
+      outputLanguage: "en-US",
+      updatedAt: new Date(),
+      sources: [],
+    });
+    const pdf = await printer.print(noteHtml(doc), headerFooter(doc), "bomber");
+    const { info, text } = poppler(pdf);
+    expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBeLessThanOrEqual(2);
+    expect(text).toContain("after");
+  });
+
+  it("refuses a page taller than the page cap with EXPORT_TOO_LARGE before printing, and prints the next one", async () => {
+    const capped = createPdfPrinter({ executablePath: CHROMIUM, concurrency: 1, maxPages: 50 });
+    try {
+      // 400,000 em of height however it is made (an image, a table, CSS): measured, not printed
+      const tall = `<!doctype html><body><div style="height: 6000000px">tall</div></body>`;
+      const error = await capped.print(tall, { headerTemplate: "", footerTemplate: "" }).catch((e) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("EXPORT_TOO_LARGE");
+      expect((error as AppError).status).toBe(413);
+      const ok = await capped.print("<p>short</p>", { headerTemplate: "", footerTemplate: "" });
+      expect(ok.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(capped.load).toMatchObject({ running: 0, waiting: 0 });
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it("abandons an export past its time limit with EXPORT_TOO_LARGE (the limit covers printing, not only loading)", async () => {
+    const hurried = createPdfPrinter({ executablePath: CHROMIUM, concurrency: 1, timeoutMs: 1 });
+    try {
+      const error = await hurried
+        .print("<p>x</p>", { headerTemplate: "", footerTemplate: "" })
+        .catch((e) => e);
+      expect((error as AppError).code).toBe("EXPORT_TOO_LARGE");
+      expect(hurried.load).toMatchObject({ running: 0, waiting: 0 });
+    } finally {
+      await hurried.close();
+    }
+  });
+
+  it("serves users in turn: B's one export is printed before A's backlog drains; A may queue only a few", async () => {
+    const fair = createPdfPrinter({ executablePath: CHROMIUM, concurrency: 1 });
+    try {
+      const done: string[] = [];
+      const page = (label: string) => `<p>${label}</p>`;
+      const blank = { headerTemplate: "", footerTemplate: "" };
+      const printOf = (owner: string, label: string) =>
+        fair.print(page(label), blank, owner).then((pdf) => {
+          done.push(label);
+          return pdf;
+        });
+      // A: one printing and MAX_WAITING_PER_USER waiting, queued before B asks
+      const a = Array.from({ length: 1 + MAX_WAITING_PER_USER }, (_, i) => printOf("user-a", `A${i + 1}`));
+      const refused = await fair.print(page("A-extra"), blank, "user-a").catch((e) => e);
+      expect((refused as AppError).code).toBe("EXPORT_RATE_LIMITED");
+      expect((refused as AppError).status).toBe(429);
+      expect(fair.load.waiting).toBe(MAX_WAITING_PER_USER);
+      const b = printOf("user-b", "B1");
+      await Promise.all([...a, b]);
+      // A1 was printing, A2 had been waiting the longest; B1 comes next, before the rest of A's backlog
+      expect(done.slice(0, 3)).toEqual(["A1", "A2", "B1"]);
+      expect(done).toHaveLength(2 + MAX_WAITING_PER_USER);
+    } finally {
+      await fair.close();
+    }
   });
 
   it("answers EXPORT_UNAVAILABLE when Chromium is not installed", async () => {
