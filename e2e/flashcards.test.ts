@@ -15,6 +15,7 @@ import {
 } from "./harness";
 import { PDF, createNoteByApi, horizontalOverflow, longWords, viewerPageText } from "./notes-helpers";
 import { deckByApi, generateDeckByApi } from "./flashcards-helpers";
+import { expectAccessible } from "./axe";
 
 /**
  * Flashcards in a real browser: generate a deck from a note, study it with the keyboard, rate, edit, add,
@@ -97,6 +98,7 @@ describe("flashcards journey", () => {
     await front.fill("   ");
     await page.locator(".ant-modal").getByRole("button", { name: "Save" }).click();
     await page.getByText("Please fill in this side of the card.").waitFor();
+    await expectAccessible(page, "the card editor with an error");
     await front.fill("Which compiler records hot loops as traces?");
     await page.locator(".ant-modal").getByRole("button", { name: "Save" }).click();
     await expectToast(page, "Card saved");
@@ -250,6 +252,7 @@ describe("flashcard screens", () => {
             fullPage,
           });
           expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
+          await expectAccessible(page, `flashcards ${name} (${locale}, ${width} px)`);
         };
 
         await page.goto(`/subNote/pages/note?id=${emptyNoteId}&tab=flashcards`);
