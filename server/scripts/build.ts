@@ -7,7 +7,7 @@
  * before, so outDir must lie inside server/.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
@@ -96,6 +96,13 @@ export async function buildServer(outDir = defaultOutDir): Promise<string[]> {
     const temporary = `${file.path}.${randomUUID()}.tmp`;
     await writeFile(temporary, file.contents);
     await rename(temporary, file.path);
+  }
+  // Chunks of earlier builds (named by their content's hash) are left behind by each change: remove them. A
+  // running server has read its chunks at boot.
+  const current = new Set(result.outputFiles.map((file) => path.basename(file.path)));
+  for (const name of await readdir(outDir)) {
+    if (/-[A-Z0-9]{8}\.js(\.map)?$/.test(name) && !current.has(name))
+      await rm(path.join(outDir, name), { force: true });
   }
   return entries.map((entry) => path.join(outDir, `${path.basename(entry, ".ts")}.js`));
 }
