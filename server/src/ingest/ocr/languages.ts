@@ -1,8 +1,8 @@
 /**
  * Which Tesseract languages to read a page with. Evidence first (the document's own text layer, else the
- * script Tesseract sees on the page), then the hint (the note's output language or the user's). English is
- * always added: names, formulas and code are in Latin letters in every language of the app, and mixed
- * Chinese + English pages are common.
+ * script Tesseract sees on the page), then the hint (the note's output language or the user's). A page in a
+ * CJK script always gets its CJK language. English is always added: names, formulas and code are in Latin
+ * letters in every language of the app, and mixed Chinese + English pages are common.
  */
 
 /** ISO 639-1 (what `detectLanguage` returns) or a locale like "zh-CN" → Tesseract's language. */
@@ -60,11 +60,34 @@ export function chooseOcrLanguages(args: {
   const fromHint = tesseractLanguage(args.hint);
   let main = fromDocument ?? fromScript ?? fromHint ?? "eng";
   // OSD says "Han" for both Chinese scripts and "Latin" for every Latin language: the hint refines it.
-  if (main === "chi_sim" && fromHint === "chi_tra") main = "chi_tra";
+  if (main === "chi_sim" && (fromHint === "chi_tra" || fromHint === "jpn")) main = fromHint;
   if (main === "eng" && fromHint && LATIN.has(fromHint)) main = fromHint;
-  const wanted = main === "eng" ? ["eng"] : [main, "eng"];
+  const wanted = [main];
+  // A page in a CJK script is read with its language first, whatever the rest of the document is in: a
+  // Chinese page read as English comes out as Latin gibberish.
+  if (fromScript && CJK.has(fromScript) && !CJK.has(main)) {
+    let cjk = fromScript;
+    const other = fromHint && CJK.has(fromHint) ? fromHint : fromDocument;
+    if (cjk === "chi_sim" && (other === "chi_tra" || other === "jpn")) cjk = other;
+    wanted.unshift(cjk);
+  }
+  if (!wanted.includes("eng")) wanted.push("eng");
   const usable = args.installed ? wanted.filter((l) => args.installed!.has(l)) : wanted;
   return (usable.length > 0 ? usable : ["eng"]).join("+");
 }
 
 const LATIN = new Set(["eng", "fra", "deu", "por", "spa"]);
+const CJK = new Set(["chi_sim", "chi_tra", "jpn", "kor"]);
+
+/** Whether a `-l` argument reads a CJK script. */
+export function readsCjk(languages: string): boolean {
+  return languages.split("+").some((l) => CJK.has(l));
+}
+
+/** The CJK languages among these installed ones. */
+export function cjkInstalled(installed: Set<string>): boolean {
+  return [...installed].some((l) => CJK.has(l));
+}
+
+/** Tesseract's OSD names of CJK scripts. */
+export const CJK_SCRIPTS = new Set(["Han", "Japanese", "Katakana", "Hiragana", "Hangul", "Korean"]);

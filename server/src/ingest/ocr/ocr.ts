@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { chooseOcrLanguages } from "./languages";
+import { chooseOcrLanguages, cjkInstalled, CJK_SCRIPTS, readsCjk } from "./languages";
 import { createSlots } from "../../slots";
 import { runProcess } from "./run-process";
 import {
@@ -45,7 +45,7 @@ export interface OcrPageResult {
 
 /** What OCR made of a file's pages without a text layer. */
 export interface OcrFileResult {
-  /** The `-l` languages used, e.g. "chi_sim+eng". */
+  /** The `-l` languages used, e.g. "chi_sim+eng" (several, comma-separated, when pages differ). */
   languages: string;
   /** Pages with text kept, in page order. */
   pages: OcrPageResult[];
@@ -117,6 +117,10 @@ const PICTURE_DPI = 150;
 const MIN_READ_CHARS = 10;
 const readChars = (lines: OcrLine[]) =>
   lines.reduce((n, l) => n + (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
+
+/** A page read without CJK below this mean confidence is checked for a CJK script (clean print reads 85+). */
+const RECHECK_BELOW = 80;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /** Longest side of a rendered page, pixels: a poster-sized page is not rendered at full resolution. */
 const MAX_SIDE_PX = 4200;
@@ -190,6 +194,7 @@ export function createOcr(options: OcrOptions): Ocr {
       }
     };
 
+    const used = new Set<string>();
     const results: OcrPageResult[] = [];
     const unreadable: number[] = [];
     let started = 0;
@@ -204,17 +209,44 @@ export function createOcr(options: OcrOptions): Ocr {
         let confSum = 0;
         for (const image of await item.images(pageStop)) {
           const langArg = await languagesFor(image, pageStop);
-          const text: OcrPageText = await recogniseImage(
-            image,
-            {
-              languages: langArg,
-              dpi: item.dpi,
-              signal: pageStop,
-              timeoutMs: pageTimeoutMs,
-              onSpawn: req.onSpawn,
-            },
-            { tesseractPath, minConfidence },
-          );
+          const read = (languages: string) => {
+            used.add(languages);
+            return recogniseImage(
+              image,
+              { languages, dpi: item.dpi, signal: pageStop, timeoutMs: pageTimeoutMs, onSpawn: req.onSpawn },
+              { tesseractPath, minConfidence },
+            );
+          };
+          let text: OcrPageText = await read(langArg);
+          // Read without CJK, and poorly: if OSD sees a CJK script on this page however unsure (a Chinese
+          // page in an English document, a mixed page: ~0.9), it is read again with that language, and that
+          // reading is kept when it is confident and holds CJK (handwriting read as Japanese stays unread).
+          // A clean English page (85+) costs nothing more.
+          if (!readsCjk(langArg) && cjkInstalled(langs) && text.confidence < RECHECK_BELOW) {
+            const script = await detectScript(
+              image,
+              { signal: pageStop, timeoutMs: pageTimeoutMs },
+              { tesseractPath },
+              0,
+            );
+            if (script && CJK_SCRIPTS.has(script)) {
+              const again = await read(
+                chooseOcrLanguages({
+                  documentLanguage: req.documentLanguage,
+                  script,
+                  hint: req.languageHint,
+                  installed: langs,
+                }),
+              );
+              const cjkChars = again.lines.reduce((n, l) => n + (l.text.match(CJK_CHAR)?.length ?? 0), 0);
+              if (
+                again.confidence >= RECHECK_BELOW &&
+                cjkChars >= MIN_READ_CHARS &&
+                readChars(again.lines) * again.confidence >= readChars(text.lines) * text.confidence
+              )
+                text = again;
+            }
+          }
           const n = text.lines.reduce((sum, l) => sum + l.text.length, 0);
           chars += n;
           confSum += text.confidence * n;
@@ -241,7 +273,7 @@ export function createOcr(options: OcrOptions): Ocr {
       if (deadlineTimer) clearTimeout(deadlineTimer);
     }
     return {
-      languages: (await chosen?.catch(() => undefined)) ?? "",
+      languages: used.size > 0 ? [...used].join(",") : ((await chosen?.catch(() => undefined)) ?? ""),
       pages: results.sort((a, b) => a.page - b.page),
       unreadablePages: unreadable.sort((a, b) => a - b),
       skippedPages: [...skipped].sort((a, b) => a - b),

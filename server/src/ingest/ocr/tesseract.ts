@@ -170,6 +170,8 @@ export async function detectScript(
   image: Buffer,
   args: { signal?: AbortSignal; timeoutMs?: number },
   opts: Pick<TesseractOptions, "tesseractPath">,
+  /** OSD's script confidence needed (a Chinese page with English words scores ~0.9, handwriting ~0.75). */
+  minConfidence = 1,
 ): Promise<string | null> {
   try {
     const out = await runProcess(opts.tesseractPath, ["stdin", "stdout", "--psm", "0"], {
@@ -181,7 +183,7 @@ export async function detectScript(
     const text = out.toString("utf8");
     const script = /^Script:\s*(\S+)/m.exec(text)?.[1] ?? null;
     const confidence = Number(/^Script confidence:\s*([\d.]+)/m.exec(text)?.[1] ?? 0);
-    return script && confidence >= 1 ? script : null;
+    return script && confidence > 0 && confidence >= minConfidence ? script : null;
   } catch (error) {
     if (error instanceof ProcessError && error.kind === "aborted") throw error;
     return null; // too little text to tell: the caller falls back to its hint
