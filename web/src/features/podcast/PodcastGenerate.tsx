@@ -3,6 +3,7 @@ import { Button, Modal, Select, Space } from "antd";
 import { CustomerServiceOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { PODCAST_LENGTHS, type PodcastLength } from "@beannote/contract/podcast";
+import { formatTime } from "./podcast-time";
 
 interface Props {
   /** An episode exists: the button makes a new one (after asking). */
@@ -10,10 +11,18 @@ interface Props {
   pending: boolean;
   onGenerate: (length: PodcastLength) => void;
   initialLength?: PodcastLength;
+  /** The episode there is: its length choice says how long it came out (the note's text sets that, not a promise). */
+  current?: { length: PodcastLength; duration: number };
 }
 
 /** The length choice and the button that makes (or remakes) the episode. */
-export function PodcastGenerate({ hasEpisode, pending, onGenerate, initialLength = "standard" }: Props) {
+export function PodcastGenerate({
+  hasEpisode,
+  pending,
+  onGenerate,
+  initialLength = "standard",
+  current,
+}: Props) {
   const { t } = useTranslation();
   const [length, setLength] = useState<PodcastLength>(initialLength);
   const handleGenerate = () => {
@@ -35,7 +44,21 @@ export function PodcastGenerate({ hasEpisode, pending, onGenerate, initialLength
         size={hasEpisode ? "middle" : "large"}
         aria-label={t("podcast.generate.length")}
         popupMatchSelectWidth={false}
-        options={PODCAST_LENGTHS.map((value) => ({ value, label: t(`podcast.lengths.${value}`) }))}
+        options={PODCAST_LENGTHS.map((value) => ({
+          value,
+          label:
+            current?.length === value ? (
+              <span data-testid="podcast-length-now">
+                {t(`podcast.lengths.${value}`)}
+                <span className="muted">
+                  {" "}
+                  · {t("podcast.lengthNow", { time: formatTime(current.duration) })}
+                </span>
+              </span>
+            ) : (
+              t(`podcast.lengths.${value}`)
+            ),
+        }))}
         data-testid="podcast-length"
       />
       <Button

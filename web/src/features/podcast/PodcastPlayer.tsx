@@ -1,5 +1,5 @@
 import { Button, Select, Slider, Tooltip } from "antd";
-import { PauseCircleFilled, PlayCircleFilled, RedoOutlined, UndoOutlined } from "@ant-design/icons";
+import { BackwardOutlined, ForwardOutlined, PauseCircleFilled, PlayCircleFilled } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { PODCAST_SKIP_SECONDS, PODCAST_SPEEDS } from "@beannote/contract/podcast";
 import type { AudioControls } from "./use-audio";
@@ -22,7 +22,7 @@ export function PodcastPlayer({ audio, duration }: Props) {
           <Button
             shape="round"
             className="podcast-skip"
-            icon={<UndoOutlined />}
+            icon={<BackwardOutlined />}
             aria-label={t("podcast.player.back")}
             onClick={() => audio.skip(-PODCAST_SKIP_SECONDS)}
             data-testid="podcast-back"
@@ -44,7 +44,9 @@ export function PodcastPlayer({ audio, duration }: Props) {
           <Button
             shape="round"
             className="podcast-skip"
-            icon={<RedoOutlined />}
+            // a mirror of the back button, so the two read apart at a glance (two round arrows looked alike)
+            icon={<ForwardOutlined />}
+            iconPlacement="end"
             aria-label={t("podcast.player.forward")}
             onClick={() => audio.skip(PODCAST_SKIP_SECONDS)}
             data-testid="podcast-forward"

@@ -76,6 +76,7 @@ export function PodcastTab({ note }: { note: NoteDetail }) {
       pending={generate.isPending}
       onGenerate={(length) => generate.mutate(length)}
       initialLength={episode?.length}
+      current={episode ? { length: episode.length, duration: episode.duration } : undefined}
     />
   );
 
