@@ -5,6 +5,7 @@ import { AppError } from "../../http/app-error";
 import { exportDocument } from "./export-document";
 import { noteDocx } from "./note-docx";
 import { headerFooter, noteHtml } from "./note-html";
+import { exportedMarkdown } from "./markdown-export";
 import { isExecutable, type PdfPrinter } from "./pdf-printer";
 
 /** What export needs of the notes feature: the note as its owner sees it (another user's note is NOT_FOUND). */
@@ -41,7 +42,8 @@ export function createExportService(deps: { notes: ExportNotes; printer: PdfPrin
       if (note.status !== "ready") throw new AppError("NOTE_FAILED");
       const fileName = safeFileName(note.title, format);
       const contentType = CONTENT_TYPES[format];
-      if (format === "md") return { fileName, contentType, body: note.markdown };
+      if (format === "md")
+        return { fileName, contentType, body: exportedMarkdown(note.title, note.markdown) };
       const doc = exportDocument({
         title: note.title,
         markdown: note.markdown,

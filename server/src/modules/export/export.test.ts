@@ -166,6 +166,16 @@ describe.each(testDatabases)("POST /note/:noteId/export on $name", (kind) => {
     expect(res.bytes.toString("utf8")).toBe(note.markdown);
   });
 
+  it("gives a renamed note's Markdown under its new title (the old `# heading` stayed)", async () => {
+    const before = await detail(englishNote);
+    expect(before.markdown.startsWith(`# ${before.title}\n`)).toBe(true);
+    await server.call("PUT", `/note/${englishNote}`, { token: alice, body: { title: "DPR, renamed" } });
+    const res = await exportNote(englishNote, { format: "md" });
+    expect(res.disposition).toContain(`filename="DPR, renamed.md"`);
+    expect(res.bytes.toString("utf8")).toBe(before.markdown.replace(/^# .*\n/, "# DPR, renamed\n"));
+    await server.call("PUT", `/note/${englishNote}`, { token: alice, body: { title: before.title } });
+  });
+
   it("refuses bad input with EXPORT_FORMAT_INVALID and changes nothing", async () => {
     const before = await detail(chineseNote);
     // tried: an unknown format, a number, upper case, an empty object, no body at all, a JSON array
