@@ -4,8 +4,15 @@
  * `POST /note/:noteId/export` does (first export includes launching Chromium; then the best of 3), the same
  * notes as DOCX, then 10 PDF exports at once with the peak memory of this process plus its Chromium
  * processes (RSS, and PSS which counts shared pages once).
+ *
+ * First, the event loop under a large note (issue 21, item 2): `/health` latency (a liveness server on this
+ * process's event loop, like the server's) while a 1.9 MB note is exported to DOCX and while its mind map is
+ * read 10 times at once, built inline on the event loop (as before render threads) and through the render
+ * pool (as the server does now). `BENCH_EXPORT_LOOP_ONLY=1` stops after that part.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +24,10 @@ import { exportDocument } from "../../server/src/modules/export/export-document"
 import { headerFooter, noteHtml } from "../../server/src/modules/export/note-html";
 import { noteDocx } from "../../server/src/modules/export/note-docx";
 import { createPdfPrinter } from "../../server/src/modules/export/pdf-printer";
+import { createMindMapService } from "../../server/src/modules/mind-map/mind-map.service";
+import { buildMindMap, noteMaterial } from "../../server/src/engine";
+import { createRenderPool } from "../../server/src/render/render-pool";
+import { bigNote } from "../../server/test/big-note";
 
 const FIXTURES = path.resolve(fileURLToPath(new URL("../../../shared/fixtures/documents", import.meta.url)));
 const LARGE = "en-large-irs-manual-400p.pdf";
@@ -118,6 +129,90 @@ async function noteOf(bytes: Buffer, fileName: string, outputLanguage: OutputLan
 }
 
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+/** Asks `/health` one request after another while `work` runs: how many answered, median and slowest. */
+async function healthDuring<T>(url: string, work: () => Promise<T>) {
+  let done = false;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const running = work().finally(() => (done = true));
+  while (!done) {
+    const asked = performance.now();
+    await fetch(url).then((res) => res.text());
+    latencies.push(performance.now() - asked);
+  }
+  await running;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    wallMs: ms(started),
+    answered: latencies.length,
+    p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    max: sorted[sorted.length - 1] ?? 0,
+  };
+}
+
+{
+  console.log("the event loop under a 1.9 MB note…");
+  const { markdown, source } = await bigNote();
+  const health = createServer((_req, res) => res.end("ok"));
+  await new Promise<void>((resolve) => health.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(health.address() as AddressInfo).port}/health`;
+  const render = createRenderPool({ size: 2 });
+  const input = {
+    title: "Handbook",
+    markdown,
+    outputLanguage: "en-US" as const,
+    updatedAt: new Date().toISOString(),
+    sources: ["handbook.docx"],
+  };
+  const line = (label: string, r: Awaited<ReturnType<typeof healthDuring>>) =>
+    console.log(
+      `${label}: ${(r.wallMs / 1000).toFixed(1)} s; /health answered ${r.answered}×, ` +
+        `median ${r.p50.toFixed(0)} ms, slowest ${r.max.toFixed(0)} ms`,
+    );
+  try {
+    line(
+      `DOCX of a ${(markdown.length / 1e6).toFixed(1)} MB note, inline on the event loop (before)`,
+      await healthDuring(url, async () =>
+        noteDocx(exportDocument({ ...input, updatedAt: new Date(input.updatedAt) })),
+      ),
+    );
+    line(
+      "same DOCX in a render thread (now; the thread's start included)",
+      await healthDuring(url, () => render.run("docx", input, "bench-user")),
+    );
+    const material = { title: "Handbook", markdown, outputLanguage: "en-US" as const, sources: [source] };
+    line(
+      "10 mind-map reads at once, inline (before)",
+      await healthDuring(url, async () => {
+        await Promise.resolve();
+        for (let i = 0; i < 10; i++) buildMindMap(noteMaterial(material), "note");
+      }),
+    );
+    const note = {
+      id: "note",
+      userId: "u",
+      title: "Handbook",
+      outputLanguage: "en-US" as const,
+      detailLevel: "detail" as const,
+      markdown,
+    };
+    const maps = createMindMapService({
+      notes: { ready: async () => note, materialInput: async () => material },
+      render,
+      throttle: { take: async () => [] },
+      perMinute: 100,
+    });
+    line(
+      "10 mind-map reads at once through the mind-map service (now: one derivation in a render thread)",
+      await healthDuring(url, () => Promise.all(Array.from({ length: 10 }, () => maps.map("u", "note")))),
+    );
+  } finally {
+    await render.close();
+    health.close();
+  }
+}
+if (process.env.BENCH_EXPORT_LOOP_ONLY === "1") process.exit(0);
 
 console.log("building the notes (offline engine)…");
 const large = await noteOf(await readFile(path.join(FIXTURES, LARGE)), LARGE, "en-US");

@@ -116,6 +116,14 @@ export const configSchema = z.object({
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /** PDF exports printed at once per process; the rest wait their turn. */
   EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Longest PDF export in A4 pages, measured before printing; longer answers EXPORT_TOO_LARGE. */
+  EXPORT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Time limit of one export (PDF: loading and printing; DOCX: building), past it EXPORT_TOO_LARGE. */
+  EXPORT_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Word and PDF exports (and mind maps of large notes) one user may start per minute. */
+  EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Threads that build exports and mind maps of large notes off the event loop (started when needed). */
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** Set: files live in this S3-compatible bucket instead of DATA_DIR/files (uploads go straight to it). */
   S3_BUCKET: optionalString,
   /** Unset: AWS S3 of S3_REGION; else MinIO, R2, Ceph… (`http://127.0.0.1:9000`). */

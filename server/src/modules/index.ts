@@ -37,6 +37,8 @@ import { createFeedbackService, feedbackLimitsOf } from "./feedback/feedback.ser
 import { feedbackRoutes } from "./feedback/feedback.routes";
 
 import { createPdfPrinter } from "./export/pdf-printer";
+import { createRenderPool } from "../render/render-pool";
+import { createThrottle } from "./throttle/throttle.service";
 import { createExportService } from "./export/export.service";
 import { exportRoutes } from "./export/export.routes";
 import { createTranslateService } from "./translate/translate.service";
@@ -107,7 +109,23 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await api.register(
     podcastRoutes(createPodcastService({ db: deps.db, storage: deps.storage, notes: studyNotes, artefacts })),
   );
-  await api.register(mindMapRoutes(createMindMapService({ notes: studyNotes })));
+  // Exports and mind maps of large notes are built in render threads (started when needed), counted per user.
+  const render = createRenderPool({
+    size: deps.config.RENDER_WORKERS,
+    timeoutMs: deps.config.EXPORT_TIMEOUT_S * 1000,
+  });
+  app.addHook("onClose", () => render.close());
+  const throttle = createThrottle({ db: deps.db });
+  await api.register(
+    mindMapRoutes(
+      createMindMapService({
+        notes: studyNotes,
+        render,
+        throttle,
+        perMinute: deps.config.EXPORTS_PER_MINUTE,
+      }),
+    ),
+  );
   await api.register(
     quizRoutes(
       createQuizService({
@@ -132,10 +150,22 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   const printer = createPdfPrinter({
     executablePath: deps.config.CHROMIUM_PATH,
     concurrency: deps.config.EXPORT_CONCURRENCY,
+    maxPages: deps.config.EXPORT_MAX_PAGES,
+    timeoutMs: deps.config.EXPORT_TIMEOUT_S * 1000,
     log: deps.logger,
   });
   app.addHook("onClose", () => printer.close());
-  await api.register(exportRoutes(createExportService({ notes, printer })));
+  await api.register(
+    exportRoutes(
+      createExportService({
+        notes,
+        printer,
+        render,
+        throttle,
+        exportsPerMinute: deps.config.EXPORTS_PER_MINUTE,
+      }),
+    ),
+  );
   await api.register(
     translateRoutes(
       createTranslateService({ db: deps.db, queue, notes: studyNotes, config: deps.config, beans }),

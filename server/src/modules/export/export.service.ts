@@ -2,9 +2,9 @@ import type { FeatureAvailability, NoteDetail, NoteExportFormat, OutputLanguage 
 import type { Config } from "../../config";
 import { safeFileName } from "../../http/attachment";
 import { AppError } from "../../http/app-error";
-import { exportDocument } from "./export-document";
-import { noteDocx } from "./note-docx";
-import { headerFooter, noteHtml } from "./note-html";
+import { RenderError, type RenderPool } from "../../render/render-pool";
+import type { ExportInput } from "../../render/render-tasks";
+import type { Throttle } from "../throttle/throttle.service";
 import { exportedMarkdown } from "./markdown-export";
 import { isExecutable, type PdfPrinter } from "./pdf-printer";
 
@@ -33,8 +33,24 @@ export function pdfExportAvailability(config: Pick<Config, "CHROMIUM_PATH">): Fe
     : { available: false, reason: "EXPORT_UNAVAILABLE" };
 }
 
-/** Exports a ready note to PDF (printed by Chromium), DOCX or its Markdown as it is. */
-export function createExportService(deps: { notes: ExportNotes; printer: PdfPrinter }) {
+/** A render thread's failure as the caller sees it: too large (time or memory bound), else a failed export. */
+function exportError(error: unknown): unknown {
+  if (!(error instanceof RenderError)) return error;
+  return new AppError(error.reason === "failed" ? "EXPORT_FAILED" : "EXPORT_TOO_LARGE");
+}
+
+/**
+ * Exports a ready note to PDF (printed by Chromium), DOCX or its Markdown as it is. The DOCX and the PDF's
+ * page are built in a render thread (a 2 MB note takes seconds of CPU), and each user may start
+ * `exportsPerMinute` of them.
+ */
+export function createExportService(deps: {
+  notes: ExportNotes;
+  printer: PdfPrinter;
+  render: Pick<RenderPool, "run">;
+  throttle: Pick<Throttle, "take">;
+  exportsPerMinute: number;
+}) {
   return {
     async export(userId: string, noteId: string, format: NoteExportFormat): Promise<ExportedFile> {
       const note = await deps.notes.detail(userId, noteId, "en");
@@ -44,15 +60,33 @@ export function createExportService(deps: { notes: ExportNotes; printer: PdfPrin
       const contentType = CONTENT_TYPES[format];
       if (format === "md")
         return { fileName, contentType, body: exportedMarkdown(note.title, note.markdown) };
-      const doc = exportDocument({
+      if (format === "pdf" && !deps.printer.available()) throw new AppError("EXPORT_UNAVAILABLE");
+      await deps.throttle.take([
+        {
+          kind: "export",
+          key: userId,
+          limit: deps.exportsPerMinute,
+          windowMs: 60_000,
+          code: "EXPORT_RATE_LIMITED",
+        },
+      ]);
+      const input: ExportInput = {
         title: note.title,
         markdown: note.markdown,
         outputLanguage: note.outputLanguage as OutputLanguage,
-        updatedAt: new Date(note.updatedAt),
+        updatedAt: note.updatedAt,
         sources: note.sources.map((s) => s.fileName),
-      });
-      if (format === "docx") return { fileName, contentType, body: await noteDocx(doc) };
-      return { fileName, contentType, body: await deps.printer.print(noteHtml(doc), headerFooter(doc)) };
+      };
+      try {
+        if (format === "docx") {
+          const docx = await deps.render.run("docx", input, userId);
+          return { fileName, contentType, body: Buffer.from(docx.buffer, docx.byteOffset, docx.byteLength) };
+        }
+        const page = await deps.render.run("pdf-page", input, userId);
+        return { fileName, contentType, body: await deps.printer.print(page.html, page.options, userId) };
+      } catch (error) {
+        throw exportError(error);
+      }
     },
   };
 }

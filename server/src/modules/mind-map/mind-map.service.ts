@@ -1,16 +1,62 @@
+import { createHash } from "node:crypto";
 import type { MindMap } from "@beannote/contract";
-import { buildMindMap } from "../../engine";
-import type { StudyNotes } from "../notes/study-notes";
+import { buildMindMap, noteMaterial } from "../../engine";
+import type { RenderPool } from "../../render/render-pool";
+import { RenderError } from "../../render/render-pool";
+import { AppError } from "../../http/app-error";
+import type { StudyNote, StudyNotes } from "../notes/study-notes";
+import type { Throttle } from "../throttle/throttle.service";
+
+/** Notes longer than this (characters of Markdown) have their map derived in a render thread. */
+export const MIND_MAP_INLINE_MAX_CHARS = 100_000;
+/** Maps of large notes kept, so that a tab opened again (or ten at once) is not derived again. */
+const CACHED_LARGE_MAPS = 8;
 
 /**
  * The mind map is derived from the note's current Markdown on every read, so an edit to the note shows at
- * once; nothing is stored (a 400-page note's map takes well under a second).
+ * once; nothing is stored. A small note's map takes milliseconds and is derived here; a large note's (up to
+ * 2 MB: seconds of CPU) in a render thread, once per version of its text however many ask at once, counted
+ * against the user's `perMinute` heavy reads, and kept for the next reads of that version.
  */
-export function createMindMapService(deps: { notes: StudyNotes }) {
+export function createMindMapService(deps: {
+  notes: Pick<StudyNotes, "ready" | "materialInput">;
+  render: Pick<RenderPool, "run">;
+  throttle: Pick<Throttle, "take">;
+  perMinute: number;
+}) {
+  const large = new Map<string, Promise<MindMap>>();
+
+  const derive = async (userId: string, note: StudyNote) => {
+    await deps.throttle.take([
+      { kind: "mind-map", key: userId, limit: deps.perMinute, windowMs: 60_000, code: "RATE_LIMITED" },
+    ]);
+    try {
+      const input = await deps.notes.materialInput(note);
+      return await deps.render.run("mind-map", { ...input, noteId: note.id }, userId);
+    } catch (error) {
+      if (error instanceof RenderError) throw new AppError("SERVICE_UNAVAILABLE", { retryAfterSeconds: 30 });
+      throw error;
+    }
+  };
+
   return {
     async map(userId: string, noteId: string): Promise<MindMap> {
       const note = await deps.notes.ready(userId, noteId);
-      return buildMindMap(await deps.notes.material(note), noteId);
+      if (note.markdown.length <= MIND_MAP_INLINE_MAX_CHARS)
+        return buildMindMap(noteMaterial(await deps.notes.materialInput(note)), noteId);
+      const key = `${noteId}:${createHash("sha256").update(`${note.title}\n${note.outputLanguage}\n${note.markdown}`).digest("hex")}`;
+      let map = large.get(key);
+      if (map) {
+        // most recently used last
+        large.delete(key);
+        large.set(key, map);
+        return map;
+      }
+      map = derive(userId, note);
+      large.set(key, map);
+      map.catch(() => large.delete(key));
+      while (large.size > CACHED_LARGE_MAPS) large.delete(large.keys().next().value!);
+      return map;
     },
   };
 }

@@ -37,6 +37,20 @@ const studyNote = (
 /** The notes feature's service for study artefacts: ownership, readiness, and the note's material. */
 export function createStudyNotes(deps: { db: Db; files: NoteFiles }) {
   const { db } = deps;
+  const materialInput = async (note: StudyNote): Promise<Parameters<typeof noteMaterial>[0]> => {
+    const fileIds = await notesRepo.sourceFileIds(db, note.id);
+    const sources = await Promise.all(
+      fileIds.map((fileId) => deps.files.loadDocument(note.userId, fileId).catch(() => undefined)),
+    );
+    return {
+      title: note.title,
+      markdown: note.markdown,
+      outputLanguage: note.outputLanguage,
+      sources: sources.map(
+        (doc) => doc ?? { title: "", format: "pdf" as const, language: "und", pageCount: 0, sections: [] },
+      ),
+    };
+  };
   return {
     /** The user's note, whatever its state; another user's note is NOT_FOUND. */
     async owned(userId: string, noteId: string): Promise<StudyNote> {
@@ -69,19 +83,11 @@ export function createStudyNotes(deps: { db: Db; files: NoteFiles }) {
 
     /** The note's current Markdown cut into sections, with its parsed files for citations. */
     async material(note: StudyNote): Promise<NoteMaterial> {
-      const fileIds = await notesRepo.sourceFileIds(db, note.id);
-      const sources = await Promise.all(
-        fileIds.map((fileId) => deps.files.loadDocument(note.userId, fileId).catch(() => undefined)),
-      );
-      return noteMaterial({
-        title: note.title,
-        markdown: note.markdown,
-        outputLanguage: note.outputLanguage,
-        sources: sources.map(
-          (doc) => doc ?? { title: "", format: "pdf" as const, language: "und", pageCount: 0, sections: [] },
-        ),
-      });
+      return noteMaterial(await materialInput(note));
     },
+
+    /** What `material` is made from (the note's text and its parsed files), for a render thread to cut. */
+    materialInput,
   };
 }
 
