@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -119,8 +119,9 @@ export async function cleanTempDirs(options: { tmpDir?: string; now?: number } =
     const owned = OWNED.exec(name);
     if (!owned && !UNOWNED.test(name)) continue;
     const full = path.join(tmpDir, name);
-    const info = await stat(full).catch(() => null);
-    if (!info?.isDirectory()) continue;
+    // a real folder of this user only (TMPDIR is shared: never a link, never another user's)
+    const info = await lstat(full).catch(() => null);
+    if (!info?.isDirectory() || (process.getuid && info.uid !== process.getuid())) continue;
     if (owned) {
       const pid = Number(owned[2]);
       if (owned[3] !== pidNamespace() || pid === process.pid) continue;
