@@ -147,7 +147,7 @@ async function convertUnprotected(input: string, format: string, dir: string): P
       dir,
       input,
     ],
-    { env: { ...process.env, HOME: home }, timeout: 120_000 },
+    { env: { ...process.env, HOME: home }, timeout: 200_000 },
   );
   return path.join(dir, path.basename(input).replace(/\.[^.]*$/, `.${format}`));
 }
@@ -232,7 +232,7 @@ describe("office files lose their external links before LibreOffice renders them
         const input = path.join(dir, `hostile.${format}`);
         await writeFile(input, await make());
         const out = await mkdtemp(path.join(dir, "out-"));
-        const pdf = await renderPdfPreview(input, out);
+        const pdf = await renderPdfPreview(input, out, { timeoutMs: 200_000 });
         expect(pdf).not.toBeNull();
         const text = await pdfText(pdf!);
         expect(text).toContain(visible); // the preview is still the document
@@ -240,7 +240,7 @@ describe("office files lose their external links before LibreOffice renders them
         expect(text).not.toContain(SVG_MARKER);
         expect(text).not.toContain(TEXT_MARKER);
       },
-      120_000,
+      240_000,
     );
 
     // (LibreOffice writes a .ppt with its linked pictures embedded: there is no linked .ppt to make here)
@@ -256,13 +256,15 @@ describe("office files lose their external links before LibreOffice renders them
           true,
         );
         canary.requests.length = 0;
-        const pdf = await renderPdfPreview(legacy, await mkdtemp(path.join(dir, "out-")));
+        const pdf = await renderPdfPreview(legacy, await mkdtemp(path.join(dir, "out-")), {
+          timeoutMs: 200_000,
+        });
         expect(pdf).not.toBeNull();
         const text = await pdfText(pdf!);
         expect(canary.requests).toEqual([]);
         expect(text).not.toContain(SVG_MARKER);
       },
-      180_000,
+      300_000,
     );
   });
 });
