@@ -1,4 +1,3 @@
-import JSZip from "jszip";
 import { openSafeZip } from "./zip";
 
 /**
@@ -47,6 +46,8 @@ export async function neutraliseOfficeLinks(
   report: LinkReport = { relationships: 0, fields: 0, addresses: 0 },
   depth = 0,
 ): Promise<Buffer> {
+  // loaded with the first office preview, not at boot
+  const { default: JSZip } = await import("jszip");
   const zip = await openSafeZip(data);
   const parts = new Map<string, Buffer>();
   for (const name of zip.names) {
