@@ -199,6 +199,30 @@ describe("office files lose their external links before LibreOffice renders them
     expect(clean.file("content.xml")).toBeNull();
   });
 
+  it("the parsers follow no link either: a hostile DOCX and PPTX parse without a request or a file read", async () => {
+    const canary = await startCanary();
+    const local = await mkdtemp(path.join(os.tmpdir(), "links-parse-"));
+    try {
+      const svg = path.join(local, "secret.svg");
+      await writeFile(svg, `<svg xmlns="http://www.w3.org/2000/svg"><text>${SVG_MARKER}</text></svg>`);
+      const text = path.join(local, "secret.txt");
+      await writeFile(text, TEXT_MARKER);
+      const svgUrl = pathToFileURL(svg).href;
+      const docx = await parseFile(
+        await hostileDocx(canary.base, svgUrl, pathToFileURL(text).href),
+        "x.docx",
+      );
+      const pptx = await parseFile(await hostilePptx(canary.base, svgUrl), "x.pptx");
+      expect(JSON.stringify(docx)).toContain(VISIBLE);
+      expect(JSON.stringify(pptx)).toContain("With a subtitle");
+      expect(canary.requests).toEqual([]);
+      expect(JSON.stringify([docx, pptx])).not.toMatch(new RegExp(`${SVG_MARKER}|${TEXT_MARKER}`));
+    } finally {
+      await new Promise((resolve) => canary.server.close(resolve));
+      await rm(local, { recursive: true, force: true });
+    }
+  });
+
   describe.skipIf(!isSofficeAvailable())("rendered by LibreOffice", () => {
     let dir: string;
     let canary: Awaited<ReturnType<typeof startCanary>>;
