@@ -16,6 +16,7 @@ import {
   type Stack,
 } from "./harness";
 import { FIXTURES, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
+import { expectAccessible } from "./axe";
 
 /**
  * The quiz journey in a real browser: settings (a type is required), generate six questions of all six types
@@ -28,7 +29,9 @@ let token: string;
 let englishNote: string;
 let chineseNote: string;
 const shots = path.join(repoRoot, "screenshots");
+/** Checks the screen with axe, and takes its screenshot when asked to (SCREENSHOTS=1). */
 const shoot = async (page: Page, name: string, fullPage = false) => {
+  await expectAccessible(page, name);
   if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
 };
 
@@ -78,6 +81,7 @@ describe("quiz journey", () => {
     await page.getByTestId("quiz-type-all").click();
     await page.getByTestId("quiz-generate").click();
     await page.getByTestId("quiz-type-required").waitFor();
+    await expectAccessible(page, "the quiz settings with an error");
     await page.getByTestId("quiz-type-all").click();
     await page.getByTestId("quiz-count").fill("6");
     await page.getByTestId("quiz-generate").click();
@@ -97,6 +101,7 @@ describe("quiz journey", () => {
       seen.push(type);
       const key = keys.get(await questionText())!;
       const ids = key.options.map((o) => o.optionId);
+      await expectAccessible(page, `quiz question ${n} (${type})`);
       if (type === "choice") {
         // right, with the number keys and Enter
         await page.keyboard.press(String(ids.indexOf(key.correctOptions[0]!) + 1));
@@ -137,7 +142,8 @@ describe("quiz journey", () => {
         );
       }
       expect((await page.getByTestId("quiz-explanation").textContent())!.length).toBeGreaterThan(0);
-      if (n === 4) {
+      if (n !== 4) await expectAccessible(page, `quiz question ${n} (${type}) answered`);
+      else {
         await page.waitForTimeout(400);
         await shoot(page, "quiz-analysis-en-US-1440", true);
       }
@@ -170,6 +176,7 @@ describe("quiz journey", () => {
     // the history lists both; the first quiz opens again with its answers and analysis
     await page.getByTestId("quiz-history").waitFor();
     await expect.poll(() => page.getByTestId("quiz-history-item").count()).toBe(2);
+    await expectAccessible(page, "the quiz history");
     await page.locator(`[data-testid=quiz-history-item][data-quiz-id="${quizId}"]`).click();
     await page.getByTestId("quiz-results-view").waitFor();
     expect(await page.getByTestId("quiz-results-item").count()).toBe(6);

@@ -29,5 +29,18 @@ export const theme: ThemeConfig = {
   components: {
     Layout: { bodyBg: "#f5f7fb", siderBg: "#ffffff", headerBg: "#ffffff" },
     Menu: { itemBorderRadius: 8 },
+    // A tag's text is its colour's 7th shade on the 1st: a shade darker where the 7th is below 4.5:1.
+    Tag: {
+      colorSuccess: "#237804",
+      colorInfo: "#0958d9",
+      colorWarning: "#ad4e00",
+      green7: "#237804",
+      orange7: "#ad4e00",
+      gold7: "#874d00",
+      volcano7: "#ad2102",
+      cyan7: "#006d75",
+      lime7: "#3f6600",
+      yellow7: "#876800",
+    },
   },
 };

@@ -164,7 +164,9 @@ export function AvatarCropModal({
           ariaLabelForHandle={t("settings.crop.zoom")}
         />
       </div>
-      {progress !== null ? <Progress percent={progress} size="small" /> : null}
+      {progress !== null ? (
+        <Progress percent={progress} size="small" aria-label={t("progress.percentLabel")} />
+      ) : null}
     </Modal>
   );
 }

@@ -52,6 +52,7 @@ export function QuizResults({ quiz, retrying, onRetry, onNew, onContinue, source
             percent={score}
             size={112}
             status={score >= 60 ? "success" : "exception"}
+            aria-label={t("quiz.results.score")}
             format={() => <span data-testid="quiz-score">{score}%</span>}
           />
           <div className="quiz-results__facts">

@@ -140,6 +140,7 @@ export function QuizRunner({ quiz, sourceName, onOpenSource, keysEnabled, onFini
         percent={Math.round((quiz.questions.filter((q) => q.answered).length / Math.max(1, total)) * 100)}
         showInfo={false}
         size="small"
+        aria-label={t("progress.percentLabel")}
       />
       <Card className="quiz-question" data-testid="quiz-question" data-type={question.type}>
         <Typography.Paragraph className="quiz-question__text" data-testid="quiz-question-text">
