@@ -111,6 +111,8 @@ export async function renderPdfPreview(
   const work = await makeTempDir("preview");
   try {
     await mkdir(path.join(home, "user"), { recursive: true });
+    // LibreOffice's own temporary files (lu*.tmp) stay in the profile folder, removed with it
+    await mkdir(path.join(home, "tmp"));
     await writeFile(path.join(home, "user", "registrymodifications.xcu"), PROFILE_SETTINGS);
     let source = input;
     if (await startsWithZip(input)) {
@@ -136,7 +138,7 @@ export async function renderPdfPreview(
       // unshare -n execs soffice in a namespace with only a loopback that is down: same pid, same group
       const child = spawn(isolate ? "unshare" : bin, isolate ? ["-n", bin, ...args] : args, {
         stdio: "ignore",
-        env: { ...process.env, ...NO_NETWORK_ENV, HOME: home },
+        env: { ...process.env, ...NO_NETWORK_ENV, HOME: home, TMPDIR: path.join(home, "tmp") },
         detached: true,
       });
       const stop = () => {

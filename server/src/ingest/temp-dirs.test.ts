@@ -88,6 +88,13 @@ describe.skipIf(process.platform !== "linux")("start-up cleanup of a killed serv
     dead.server.kill("SIGKILL");
     await waitFor(() => dead.server.exitCode !== null || dead.server.signalCode !== null);
     expect(isAlive(dead.converter)).toBe(true); // the orphan: soffice runs on after its server
+    // its own temporary files (LibreOffice's lu*.tmp) go to its profile folder, not beside it
+    const environ = (await readFile(`/proc/${dead.converter}/environ`, "utf8")).split("\0");
+    expect(environ).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^TMPDIR=${tmpDir}/beannote-soffice-p${dead.server.pid}n[0-9a-z]+-\\w{6}/tmp$`),
+      ),
+    );
 
     // not ours, or of a server before this fix: left alone unless an hour old
     const other = ["beannote-pdf-Ab12Cd", "beannote-preview-test-Ab12Cd", "beannote-soffice-p1nzz9-Ab12Cd"];
