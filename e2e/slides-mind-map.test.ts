@@ -200,6 +200,27 @@ describe("mind map and slides journey", () => {
     }
   }, 240_000);
 
+  it("closes the '…' menu of the note's tabs once a tab is chosen in a narrow window", async () => {
+    // A phone's user agent gets a scrolling tab bar; a narrow window of another browser gets the "…" menu.
+    const context = await stack.browser.newContext({
+      baseURL: stack.server.url,
+      viewport: { width: 390, height: 812 },
+      hasTouch: true,
+    });
+    await context.addInitScript((stored) => localStorage.setItem("token", stored), token);
+    const page = await context.newPage();
+    await page.goto(`/subNote/pages/note?id=${englishNote}`);
+    await page.locator(".ant-tabs-nav-more").tap();
+    const menu = page.locator(".ant-tabs-dropdown:not(.ant-tabs-dropdown-hidden)");
+    const choice = menu.locator(".ant-tabs-dropdown-menu-item").last();
+    const label = (await choice.textContent())!;
+    await choice.tap();
+    await expect.poll(() => page.locator(".ant-tabs-tab-active").textContent()).toBe(label);
+    // it stayed open over the page: opened on hover, the tap's emulated mouse events opened it again
+    await menu.waitFor({ state: "hidden", timeout: 5_000 });
+    await context.close();
+  }, 60_000);
+
   it("looks right in zh-CN and en-US on a phone and a desktop", async () => {
     await stack.server.call("POST", `/note/${chineseNote}/slides`, { token, body: { maxSlides: 7 } });
     for (let i = 0; i < 60; i++) {
@@ -228,6 +249,7 @@ describe("mind map and slides journey", () => {
           }).length;
         });
         expect(cut).toBe(0);
+
         await expectAccessible(page, `the mind map (${locale}, ${width} px)`);
         if (process.env.SCREENSHOTS)
           await page.screenshot({ path: path.join(shots, `mind-map-${locale}-${width}.png`) });

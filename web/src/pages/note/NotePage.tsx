@@ -74,6 +74,9 @@ export function NotePage() {
       <Card className="note-page__card" styles={{ body: { paddingTop: 0 } }}>
         <Tabs
           defaultActiveKey={params.get("tab") ?? undefined}
+          // The "…" menu of tabs that do not fit (a phone) opens on a tap and closes with the choice: opened on
+          // hover, a tap's emulated mouse events kept it open over the tab just chosen.
+          more={{ trigger: ["click"] }}
           items={TABS.map((key) => ({
             key,
             label: t(`note.tabs.${key}`),
