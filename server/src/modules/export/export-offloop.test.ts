@@ -44,7 +44,8 @@ describe("export of a 1.9 MB note (render thread)", { timeout: 600_000 }, () => 
   let markdown: string;
   let health: Server;
   let healthUrl: string;
-  const render = createRenderPool({ size: 1 });
+  // a generous time limit: this machine may be busy, and the limit is not what is tested here
+  const render = createRenderPool({ size: 1, timeoutMs: 600_000 });
 
   beforeAll(async () => {
     ({ markdown } = await bigNote());
@@ -82,8 +83,27 @@ describe("export of a 1.9 MB note (render thread)", { timeout: 600_000 }, () => 
     expect(text.length).toBeGreaterThan(1_000_000);
   }, 600_000); // a 1.9 MB DOCX takes tens of seconds of CPU on a busy 2-core machine
 
+  it("answers EXPORT_TOO_LARGE when the build passes the time limit (the thread is ended)", async () => {
+    const hurried = createRenderPool({ size: 1, timeoutMs: 1 });
+    try {
+      const service = createExportService({
+        notes: notesOf(markdown).notes,
+        printer: noPrinter,
+        render: hurried,
+        throttle: noThrottle,
+        exportsPerMinute: 10,
+      });
+      const error = await service.export("user-a", "note-1", "docx").catch((e) => e);
+      expect((error as AppError).code).toBe("EXPORT_TOO_LARGE");
+      expect((error as AppError).status).toBe(413);
+      expect(hurried.stats()).toMatchObject({ running: 0, waiting: 0, threads: 0 });
+    } finally {
+      await hurried.close();
+    }
+  });
+
   it("answers EXPORT_TOO_LARGE when the build passes the thread's heap cap, and the next export works", async () => {
-    const small = createRenderPool({ size: 1, maxOldGenerationSizeMb: 48 });
+    const small = createRenderPool({ size: 1, maxOldGenerationSizeMb: 48, timeoutMs: 600_000 });
     try {
       const service = createExportService({
         notes: notesOf(markdown).notes,

@@ -14,7 +14,7 @@ describe("GET /note/:noteId/mind-map of a 1.9 MB note (mind-map service)", { tim
   let source: SourceDocument;
   let health: Server;
   let healthUrl: string;
-  const render = createRenderPool({ size: 2 });
+  const render = createRenderPool({ size: 2, timeoutMs: 600_000 });
 
   beforeAll(async () => {
     ({ markdown, source } = await bigNote());
