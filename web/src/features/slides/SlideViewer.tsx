@@ -234,7 +234,8 @@ export function SlideViewer({
           <div className="slide-viewer__hint muted">{t("slides.keysHint")}</div>
           <section className="slide-viewer__notes" aria-label={t("slides.notes")}>
             <div className="slide-viewer__notes-label">{t("slides.notes")}</div>
-            <div className="slide-viewer__notes-text" data-testid="slide-notes">
+            {/* long notes scroll: focusable, so that the keyboard scrolls them too */}
+            <div className="slide-viewer__notes-text" data-testid="slide-notes" tabIndex={0}>
               {slide.notes || <span className="muted">{t("slides.noNotes")}</span>}
             </div>
           </section>
