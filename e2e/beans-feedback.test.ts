@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { runAdminCli } from "../server/src/cli/admin-cli";
 import { expectToast, newContext, registerByApi, startStack, uniqueEmail, type Stack } from "./harness";
+import { expectAccessible } from "./axe";
 import { DOCX, pickFiles } from "./notes-helpers";
 
 /**
@@ -56,11 +57,13 @@ describe("feedback, student discount and Beancoin in the browser", () => {
     await expect.poll(() => page.getByTestId("feedback-email").inputValue()).toBe(email);
     await page.getByTestId("image-input").setInputFiles([shot("bug.png"), shot("detail.jpg")]);
     await expect.poll(() => page.getByTestId("picked-image").count()).toBe(2);
+    await expectAccessible(page, "the feedback form with two images");
 
     await page.getByTestId("picked-image").nth(1).locator("button").first().click();
     const preview = page.getByTestId("image-preview");
     await preview.waitFor();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    await expectAccessible(page, "the image preview");
     for (let i = 0; i < 8; i++) await page.getByTestId("zoom-in").click({ force: true });
     expect(await preview.getAttribute("data-zoom")).toBe("4");
     await page.keyboard.press("Escape");
@@ -69,10 +72,12 @@ describe("feedback, student discount and Beancoin in the browser", () => {
 
     await page.getByTestId("feedback-submit").click();
     await expect.poll(() => page.locator(".ant-form-item-explain-error").count()).toBeGreaterThan(0);
+    await expectAccessible(page, "the feedback form with an error");
     await page.getByTestId("feedback-suggestion").fill("Exporting a note on my phone does nothing.");
     await page.getByTestId("feedback-submit").click();
     await expectToast(page, "Feedback submitted");
     await page.getByTestId("feedback-sent").waitFor();
+    await expectAccessible(page, "the feedback sent");
 
     const list = await admin("feedback", "list");
     expect(list.some((line) => line.includes(`\tusage_bug\t${email}\t2\t`))).toBe(true);
@@ -85,6 +90,7 @@ describe("feedback, student discount and Beancoin in the browser", () => {
     await page.getByTestId("student-file").setInputFiles(shot("student-id.jpg"));
     await expectToast(page, "Student ID sent for review");
     await expect.poll(() => page.getByTestId("student-status").textContent()).toBe("Under review");
+    await expectAccessible(page, "the settings with a student ID under review");
 
     const queue = await admin("students", "list");
     expect(queue.some((line) => line.startsWith(`${email}\tpending\t`))).toBe(true);
@@ -98,6 +104,14 @@ describe("feedback, student discount and Beancoin in the browser", () => {
     // 2 Beancoins, 70 % off, rounded up: 1.
     expect(await flashcards.locator("s").textContent()).toBe("2");
     expect(await flashcards.locator("strong").textContent()).toBe("1");
+    await expectAccessible(page, "the recharge page with student prices");
+
+    await page.goto("/subOthers/pages/about");
+    await page.getByTestId("app-version").waitFor();
+    await expectAccessible(page, "the about page");
+    await page.goto("/pages/nowhere");
+    await page.locator(".ant-result-404").waitFor();
+    await expectAccessible(page, "the page-not-found screen");
   });
 
   it("shows what a note costs before it is confirmed, and where to recharge when Beancoins run out", async () => {
@@ -107,12 +121,14 @@ describe("feedback, student discount and Beancoin in the browser", () => {
     await cost.waitFor();
     expect(await cost.locator("s").count()).toBe(1); // the list price, struck through
     expect(Number(await cost.getAttribute("data-cost"))).toBeGreaterThan(0);
+    await expectAccessible(page, "the new note's cost");
 
     await admin("beans", email, "-100000");
     await page.getByTestId("generate").click();
     const dialog = page.locator(".ant-modal").filter({ hasText: "Not enough Beancoins" });
     await dialog.waitFor();
     expect(await dialog.locator("a[href='https://beannote.test/app']").count()).toBe(1);
+    await expectAccessible(page, "the not-enough-Beancoins dialog");
     expect(page.url()).toContain("/pages/new-note");
   });
 });
