@@ -266,6 +266,7 @@ async function assembleDocument(
   } catch {
     outline = [];
   }
+  if (!outlineAgrees(outline, paragraphs, pageCount)) outline = [];
   const sections =
     outline.length > 0
       ? sectionsFromOutline(paragraphs, outline, twoColumnPages)
@@ -273,7 +274,10 @@ async function assembleDocument(
   const ocrCover = ocr.kind === "read" && ocr.result.pages.some((p) => p.page === 1);
   // OCR's font sizes are estimates: on a scanned cover only a short line, not a large paragraph, is a title.
   const cover = ocrCover ? shortTitle(coverTitle(paragraphs)) : coverTitle(paragraphs);
-  if (outline.length > 0 && cover && sections[0] && !sections[0].heading) sections[0].heading = cover;
+  // the cover names the text before the first entry, unless that is only the first entry's title again
+  const opening = sections[0];
+  if (outline.length > 0 && cover && opening && !opening.heading && opening.blocks.length > 0)
+    if (normKey(cover) !== normKey(sections[1]?.heading ?? "")) opening.heading = cover;
   const finished = finishDocument({
     format: "pdf",
     pageCount,
@@ -461,14 +465,56 @@ function dropRunningHeaders(pages: Line[][]): void {
     for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const threshold = Math.max(3, Math.ceil(pages.length * 0.2));
+  const band = bandLines(pages);
   for (let p = 0; p < pages.length; p++) {
     const drop = new Set<Line>();
+    for (const l of pages[p]!) if (band.has(l)) drop.add(l);
     for (const l of candidates[p]!) {
       if (PAGE_NUMBER.test(l.text) || (pages.length >= 3 && (counts.get(keyOf(l)) ?? 0) >= threshold))
         drop.add(l);
     }
     if (drop.size > 0) pages[p] = pages[p]!.filter((l) => !drop.has(l));
   }
+}
+
+/**
+ * Lines in a running header's or footer's band: short body-sized lines set apart from the text (a gap of two
+ * lines or more) at one height on many pages. Their text changes with the section ("4 EXPERIMENTAL SETUP",
+ * "3.2 Decoder"), so counting repeats misses them, and they would otherwise become headings where they are.
+ */
+function bandLines(pages: Line[][]): Set<Line> {
+  const out = new Set<Line>();
+  const sizes = new Map<number, number>();
+  for (const lines of pages)
+    for (const l of lines)
+      sizes.set(Math.round(l.size), (sizes.get(Math.round(l.size)) ?? 0) + l.text.length);
+  let body = 0;
+  for (const [size, n] of sizes) if (n > (sizes.get(body) ?? 0)) body = size;
+  const candidates: [top: Line | null, bottom: Line | null][] = pages.map((lines) => {
+    if (lines.length < 3) return [null, null];
+    const byY = [...lines].sort((a, b) => b.y - a.y);
+    const apart = (edge: Line, from: number, step: number): Line | null => {
+      for (let k = from; k >= 0 && k < byY.length; k += step) {
+        const l = byY[k]!;
+        if (Math.abs(l.y - edge.y) < edge.size * 0.4) continue;
+        const short = edge.text.length <= 100 && edge.size <= body * 1.05;
+        return short && Math.abs(l.y - edge.y) >= Math.max(edge.size, l.size) * 1.8 ? edge : null;
+      }
+      return null;
+    };
+    return [apart(byY[0]!, 1, 1), apart(byY[byY.length - 1]!, byY.length - 2, -1)];
+  });
+  const need = Math.max(Math.min(3, pages.length), Math.ceil(pages.length * 0.25));
+  if (pages.length < 2) return out;
+  for (const side of [0, 1] as const) {
+    const ys = candidates.flatMap((c) => (c[side] ? [c[side].y] : []));
+    for (const c of candidates) {
+      const l = c[side];
+      if (!l || out.has(l)) continue;
+      if (ys.filter((y) => Math.abs(y - l.y) <= 1.5).length >= need) out.add(l);
+    }
+  }
+  return out;
 }
 
 /** The three top-most and three bottom-most lines of a page. */
@@ -530,41 +576,146 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
 async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const outline = await doc.getOutline();
   if (!outline || outline.length === 0) return [];
-  const out: OutlineEntry[] = [];
   type Item = { title: string; dest: unknown; items: Item[] };
+  // in tree order; `end` is the index of the entry's last descendant
+  const tree: (OutlineEntry & { end: number })[] = [];
+  const destOf = async (item: Item): Promise<{ page: number; y: number | null }> => {
+    let dest = item.dest;
+    if (typeof dest === "string") dest = await doc.getDestination(dest);
+    let page = -1;
+    let y: number | null = null;
+    if (Array.isArray(dest) && dest.length > 0) {
+      const ref = dest[0] as unknown;
+      try {
+        if (typeof ref === "number") page = ref + 1;
+        else if (ref && typeof ref === "object")
+          page = (await doc.getPageIndex(ref as { num: number; gen: number })) + 1;
+      } catch {
+        page = -1;
+      }
+      const kind = (dest[1] as { name?: string } | undefined)?.name;
+      if (kind === "XYZ" && typeof dest[3] === "number") y = dest[3];
+      else if ((kind === "FitH" || kind === "FitBH") && typeof dest[2] === "number") y = dest[2];
+    }
+    return { page: page >= 1 && page <= doc.numPages ? page : -1, y };
+  };
   const walk = async (items: Item[], level: number) => {
     for (const item of items) {
-      const title = cleanText(item.title ?? "");
-      let dest = item.dest;
-      if (typeof dest === "string") dest = await doc.getDestination(dest);
-      let page = -1;
-      let y: number | null = null;
-      if (Array.isArray(dest) && dest.length > 0) {
-        const ref = dest[0] as unknown;
-        try {
-          if (typeof ref === "number") page = ref + 1;
-          else if (ref && typeof ref === "object")
-            page = (await doc.getPageIndex(ref as { num: number; gen: number })) + 1;
-        } catch {
-          page = -1;
-        }
-        const kind = (dest[1] as { name?: string } | undefined)?.name;
-        if (kind === "XYZ" && typeof dest[3] === "number") y = dest[3];
-        else if ((kind === "FitH" || kind === "FitBH") && typeof dest[2] === "number") y = dest[2];
+      let at = { page: -1, y: null as number | null };
+      try {
+        at = await destOf(item);
+      } catch {
+        // a destination that does not resolve: the entry may still take its first section's page
       }
-      if (title && page >= 1) out.push({ title, level: Math.min(level, 6), page, y });
+      const index = tree.length;
+      tree.push({ title: cleanText(item.title ?? ""), level: Math.min(level, 6), ...at, end: index });
       if (item.items?.length) await walk(item.items, level + 1);
+      tree[index]!.end = tree.length - 1;
     }
   };
   await walk(outline as Item[], 1);
-  // Keep document order; an outline that points backwards is trusted by page only.
-  out.sort((a, b) => a.page - b.page || (b.y ?? Infinity) - (a.y ?? Infinity));
-  return out;
+  // A chapter whose own destination points nowhere starts where its first section does.
+  for (let i = tree.length - 1; i >= 0; i--) {
+    const e = tree[i]!;
+    if (e.page >= 1) continue;
+    const child = tree.slice(i + 1, e.end + 1).find((c) => c.page >= 1);
+    if (child) {
+      e.page = child.page;
+      e.y = child.y === null ? null : child.y + 1;
+    }
+  }
+  const order = tree.map((_, i) => i).filter((i) => tree[i]!.title && tree[i]!.page >= 1);
+  // Document order: by page, and on a page in the outline's own order (the author's reading order; heights
+  // mislead on two-column pages, and a chapter's anchor may sit below its first section's).
+  order.sort((i, j) => tree[i]!.page - tree[j]!.page || i - j);
+  const entries = order.map((i) => {
+    const { title, level, page, y } = tree[i]!;
+    return { title, level, page, y };
+  });
+  // A flat outline of numbered titles ("2.3.59.1 Scope", "2.3.59.1.1 Background"): levels from the numbers.
+  const depths = entries.map((e) => headingNumberDepth(e.title));
+  const numbered = depths.filter((d) => d > 0);
+  if (entries.every((e) => e.level === 1) && new Set(numbered).size >= 2 && numbered.length >= 3) {
+    const top = Math.min(...numbered);
+    entries.forEach((e, i) => (e.level = depths[i] ? Math.min(6, depths[i]! - top + 1) : 1));
+  }
+  return entries;
+}
+
+/**
+ * An outline worth following: its entries are distinct, spread over the document, and mostly found in the
+ * text near the page they point to. Otherwise (a generator's bogus outline, one entry per page named
+ * alike, titles of another document) the text's own headings are better.
+ */
+function outlineAgrees(outline: OutlineEntry[], paras: Paragraph[], pageCount: number): boolean {
+  const n = outline.length;
+  if (n === 0) return false;
+  const keys = outline.map((e) => normKey(e.title));
+  if (n >= 4 && new Set(keys).size < n * 0.6) return false;
+  if (n >= 3 && pageCount >= 4 && outline.every((e) => e.page === outline[0]!.page)) return false;
+  const pageText: string[] = Array.from({ length: pageCount + 2 }, () => "");
+  for (const p of paras) if (p.page <= pageCount) pageText[p.page] += normKey(p.text);
+  let found = 0;
+  for (let i = 0; i < n; i++) {
+    const e = outline[i]!;
+    if (!keys[i]) continue;
+    const near = (pageText[e.page - 1] ?? "") + (pageText[e.page] ?? "") + (pageText[e.page + 1] ?? "");
+    // most of its words near its page (the text may add a number or a date: "Exhibit 2.3.59-5 (01-01-2006)")
+    const words = e.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.filter((w) => near.includes(w)).length >= words.length * 0.6) found++;
+  }
+  return n >= 3 ? found >= n * 0.4 : found > 0;
 }
 
 const normKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
-/** Sections from the outline: a section starts where its heading text appears, or at its page. */
+/** Bigram overlap of two keys (Dice, 0–1): a heading the text layer garbled still resembles its outline title. */
+function likeness(a: string, b: string): number {
+  if (a.length < 2 || b.length < 2) return a === b ? 1 : 0;
+  const grams = new Map<string, number>();
+  for (let i = 0; i < a.length - 1; i++)
+    grams.set(a.slice(i, i + 2), (grams.get(a.slice(i, i + 2)) ?? 0) + 1);
+  let shared = 0;
+  for (let i = 0; i < b.length - 1; i++) {
+    const g = b.slice(i, i + 2);
+    const c = grams.get(g) ?? 0;
+    if (c > 0) {
+      shared++;
+      grams.set(g, c - 1);
+    }
+  }
+  return (2 * shared) / (a.length + b.length - 2);
+}
+
+/** The label LaTeX and Word set above a chapter's title: "Chapter 2", "Lecture IV", "第3章". */
+const CHAPTER_LABEL =
+  /^(?:chapter|part|lecture|unit|lesson|appendix|kapitel|chapitre|cap[ií]tulo|глава|第\s*[\d一二三四五六七八九十百]+\s*[章讲课篇编部])\s*[\dIVXLC一二三四五六七八九十]*\.?$/iu;
+
+/**
+ * How many paragraphs from `at` spell the outline title `eKey`: one ("3.1 Traces"), or up to four on one
+ * page when the text layer split the heading ("3.1" / "Traces", "第3章" / "留数定理"); 0 when they do not.
+ */
+function headingSpan(paras: Paragraph[], at: number, eKey: string): number {
+  let joined = "";
+  for (let k = at; k < paras.length && k < at + 4; k++) {
+    const p = paras[k]!;
+    if (k > at && (p.page !== paras[at]!.page || p.lines > 2)) break;
+    const key = normKey(p.text);
+    if (k > at && !key) break;
+    joined += key;
+    if (joined.length > eKey.length + 12) break;
+    if (joined.endsWith(eKey) || joined.startsWith(eKey)) return k - at + 1;
+    if (k === at && joined.length >= 8 && joined.length >= eKey.length * 0.5 && eKey.endsWith(joined))
+      return 1;
+    if (!eKey.includes(key) && !/^\d+$/.test(key) && !(k === at && CHAPTER_LABEL.test(p.text))) break;
+  }
+  return 0;
+}
+
+/**
+ * Sections from the outline: a section starts where its heading text appears, or at its page. The outline's
+ * title is the heading; the text's own (split over lines, or garbled) is not kept as a paragraph.
+ */
 function sectionsFromOutline(
   paras: Paragraph[],
   outline: OutlineEntry[],
@@ -572,22 +723,18 @@ function sectionsFromOutline(
 ): SourceSection[] {
   const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
   let next = 0;
-  for (const p of paras) {
-    const key = normKey(p.text);
-    let matched = false;
+  for (let i = 0; i < paras.length; i++) {
+    const p = paras[i]!;
+    let skip = 0;
     // Catch up on entries whose page we have passed without seeing their heading.
     while (next < outline.length) {
       const e = outline[next]!;
       const eKey = normKey(e.title);
-      const textMatch =
-        eKey.length > 0 &&
-        p.page >= e.page - 1 &&
-        ((key.length <= eKey.length + 12 && (key.endsWith(eKey) || key.startsWith(eKey))) ||
-          (key.length >= 8 && key.length >= eKey.length * 0.5 && eKey.endsWith(key)));
-      if (textMatch) {
+      const span = eKey.length > 0 && p.page >= e.page - 1 ? headingSpan(paras, i, eKey) : 0;
+      if (span > 0) {
         sections.push({ heading: e.title, level: e.level, blocks: [] });
         next++;
-        matched = true;
+        skip = span;
         break;
       }
       // Not seen by its text: the section starts at its destination (page, and height on one-column pages).
@@ -597,8 +744,20 @@ function sectionsFromOutline(
       if (!reached) break;
       sections.push({ heading: e.title, level: e.level, blocks: [] });
       next++;
+      // the heading itself, garbled by the text layer, right at the destination
+      const key = normKey(p.text);
+      if (
+        p.page === e.page &&
+        p.lines <= 2 &&
+        key.length <= eKey.length * 1.5 + 4 &&
+        likeness(key, eKey) >= 0.5
+      )
+        skip = 1;
     }
-    if (matched) continue;
+    if (skip > 0) {
+      i += skip - 1;
+      continue;
+    }
     sections[sections.length - 1]!.blocks.push(toBlock(p));
   }
   for (; next < outline.length; next++) {
@@ -652,6 +811,38 @@ function shortTitle(title: string | null): string | null {
   return letters >= 4 && letters >= title.length * 0.6 ? title : null;
 }
 
+const HAN_NUMBER = "[\\d一二三四五六七八九十百零〇两]{1,4}";
+/** A chapter or section numbered the Chinese way ("第3章 留数定理", "第二节"): 章 and 编/篇/部 are chapters. */
+const HAN_NUMBERED = new RegExp(`^第\\s*${HAN_NUMBER}\\s*([章节讲课篇编部])`, "u");
+/** "§2 Groups", "§ 2.1 Cosets". */
+const SECTION_SIGN = /^§\s*((?:\d{1,2}\.)*\d{1,2})\.?(?:\s|$)/u;
+
+/**
+ * The depth a heading's own number gives it: "4 Experimental Setup" 1, "4.1" 2, "第3章" 1, "第2节" 2, "§2" 1;
+ * 0 when it carries none.
+ */
+export function headingNumberDepth(text: string): number {
+  const t = text.trim();
+  const han = HAN_NUMBERED.exec(t);
+  if (han) return /[节讲课]/u.test(han[1]!) ? 2 : 1;
+  const sign = SECTION_SIGN.exec(t);
+  if (sign) return sign[1]!.split(".").length;
+  const num = NUMBERED_HEADING.exec(t);
+  return num ? num[1]!.split(".").length : 0;
+}
+
+const PAGE_LABEL =
+  /^(?:(?:page|p\.|seite|página|pagina|страница|стр\.)\s*\d{1,4}(?:\s*(?:of|\/|von|de|sur|из)\s*\d{1,4})?|第\s*\d{1,4}\s*页(?:\s*共\s*\d{1,4}\s*页)?|\d{1,4}\s*(?:ページ|쪽|页))$/iu;
+/** A picture's name or placeholder left in the text layer: "Jimage", "image12.png", "Picture 3". */
+const IMAGE_NAME =
+  /^(?:\S{1,12}(?:image|img)\d{0,4}|(?:image|img|picture|figure|grafik|imagen|图片)\s*\d{1,4}|\S{1,60}\.(?:png|jpe?g|gif|bmp|tiff?|svg|emf|wmf|eps))$/iu;
+
+/** True for a line that may look like a heading but never is one: a page number or a picture's name. */
+export function isNeverHeading(text: string): boolean {
+  const t = text.trim();
+  return PAGE_NUMBER.test(t) || PAGE_LABEL.test(t) || IMAGE_NAME.test(t);
+}
+
 /** Sections from font sizes: short paragraphs set larger than the body text are headings. */
 function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
   // Body size: the size carrying the most characters.
@@ -670,6 +861,7 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
   }
   const isHeadingSized = (p: Paragraph) =>
     p.size >= body * 1.15 &&
+    !isNeverHeading(p.text) &&
     p.text.length <= 150 &&
     p.lines <= 3 &&
     !SENTENCE_END.test(p.text) &&
@@ -678,14 +870,42 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
     (a, b) => b - a,
   );
   const levelOfSize = (size: number) => Math.min(3, headingSizes.indexOf(Math.round(size * 2) / 2) + 1);
+  // Numbered headings take their level from their number ("4" over "4.1"), starting at the size level of
+  // the document's first-level numbers: a size shared by "4 Setup" and "3.2 Method" does not make them peers.
+  const topRanks = paras
+    .filter((p) => isHeadingSized(p) && headingNumberDepth(p.text) === 1)
+    .map((p) => levelOfSize(p.size));
+  const numberedBase = topRanks.length >= 2 ? Math.min(...topRanks) : 0;
   const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
   for (const p of paras) {
     if (isHeadingSized(p)) {
-      sections.push({ heading: p.text, level: Math.max(1, levelOfSize(p.size)), blocks: [] });
+      const depth = headingNumberDepth(p.text);
+      const level = numberedBase && depth ? numberedBase + depth - 1 : levelOfSize(p.size);
+      sections.push({ heading: p.text, level: Math.min(6, Math.max(1, level)), blocks: [] });
       continue;
     }
-    const numbered =
-      p.lines === 1 && Math.abs(p.size - body) < body * 0.15 ? NUMBERED_HEADING.exec(p.text) : null;
+    const bodySized = p.lines === 1 && Math.abs(p.size - body) < body * 0.15;
+    const numbered = bodySized ? NUMBERED_HEADING.exec(p.text) : null;
+    // "第3章 留数定理", "§2 Groups" set in the body font: short, and not a sentence
+    const marked =
+      bodySized &&
+      !numbered &&
+      p.text.length <= 40 &&
+      !SENTENCE_END.test(p.text) &&
+      (HAN_NUMBERED.test(p.text) || SECTION_SIGN.test(p.text))
+        ? headingNumberDepth(p.text)
+        : 0;
+    if (marked) {
+      sections.push({
+        heading: p.text,
+        level: Math.min(
+          6,
+          numberedBase ? numberedBase + marked - 1 : marked + (headingSizes.length > 0 ? 1 : 0),
+        ),
+        blocks: [],
+      });
+      continue;
+    }
     if (p.lines === 1 && (ROMAN_HEADING.test(p.text) || KNOWN_HEADING.test(p.text))) {
       sections.push({ heading: p.text, level: headingSizes.length > 0 ? 2 : 1, blocks: [] });
       continue;
@@ -694,7 +914,10 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
       const depth = numbered[1]!.split(".").length;
       sections.push({
         heading: p.text,
-        level: Math.min(6, depth + (headingSizes.length > 0 ? 1 : 0)),
+        level: Math.min(
+          6,
+          numberedBase ? numberedBase + depth - 1 : depth + (headingSizes.length > 0 ? 1 : 0),
+        ),
         blocks: [],
       });
       continue;
