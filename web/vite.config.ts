@@ -17,6 +17,13 @@ const API_PREFIXES = [
   "/job",
   "/media",
   "/portraits",
+  "/beans",
+  "/flashcard",
+  "/quiz",
+  "/openapi.json",
+  "/docs",
+  "/health",
+  "/ready",
 ];
 const target = process.env.API_TARGET ?? "http://127.0.0.1:3000";
 
