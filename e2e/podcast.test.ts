@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { PodcastResponse } from "@beannote/contract";
 import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+import { expectAccessible } from "./axe";
 import { PDF, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
 
 /**
@@ -62,6 +63,7 @@ describe("podcast journey", () => {
     const page = await signedIn();
     await page.goto(`/subNote/pages/note?id=${noteId}&tab=podcast`);
     await page.getByTestId("artefact-empty").waitFor();
+    await expectAccessible(page, "the podcast tab before an episode");
     await page.getByTestId("podcast-length").click();
     await page.locator(".ant-select-item-option", { hasText: "Short" }).click();
     await page.getByTestId("podcast-generate").click();
@@ -78,6 +80,7 @@ describe("podcast journey", () => {
     await expect.poll(() => page.getByTestId("podcast-line").count()).toBe(lines.length);
     await expect.poll(() => page.getByTestId("podcast-chapter").count()).toBe(episode!.chapters.length);
     await expect.poll(() => page.getByTestId("podcast-transcript").textContent()).toContain("Alex");
+    await expectAccessible(page, "the podcast player");
 
     // Play: the audio runs and the transcript lights the line being spoken, moving on as it plays.
     await page.getByTestId("podcast-play").click();
@@ -124,6 +127,7 @@ describe("podcast journey", () => {
     const citedPage = await cited.getAttribute("data-page");
     await cited.click();
     await page.locator(".source-drawer .source-viewer").waitFor();
+    await expectAccessible(page, "the podcast's source drawer");
     expect(citedPage).toBe(String(lines[target]!.citation!.page));
     await page.keyboard.press("Escape");
 
@@ -167,6 +171,7 @@ describe("podcast screens", () => {
         await page.waitForTimeout(600);
         await page.screenshot({ path: path.join(OUT, `podcast-${locale}-${width}.png`) });
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await expectAccessible(page, `the podcast playing (${locale}, ${width} px)`);
         await page.context().close();
       });
     }
