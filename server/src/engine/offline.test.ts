@@ -381,6 +381,76 @@ describe("offline engine", () => {
     expect(note.markdown).toContain("- Quicksort runs in O(n log n) on average");
   });
 
+  it("keeps a textbook chapter's title over its sections when the file is named after the chapter", async () => {
+    const para = (page: number, text: string) => ({ type: "paragraph" as const, page, text });
+    const body = (page: number, topic: string) =>
+      para(
+        page,
+        `${topic}是复变函数论的重要内容。利用${topic}可以计算许多实变函数的积分，这种方法在物理中应用广泛。`,
+      );
+    const doc: SourceDocument = {
+      title: "第3章 留数定理",
+      format: "pdf",
+      language: "zh",
+      pageCount: 5,
+      sections: [
+        { heading: "", level: 1, blocks: [para(1, "数学物理方法讲义，二〇二三年秋季学期，物理学院。")] },
+        { heading: "第3章 留数定理", level: 1, blocks: [body(2, "留数定理")] },
+        { heading: "3.1 留数的计算", level: 2, blocks: [body(3, "留数")] },
+        { heading: "3.2 有理三角积分", level: 2, blocks: [body(4, "三角积分")] },
+        { heading: "3.3 无穷积分", level: 2, blocks: [body(5, "无穷积分")] },
+      ],
+    };
+    const note = await offline.generateNote(request(doc, { outputLanguage: "zh-CN" }));
+    const headings = note.markdown.split("\n").filter((l) => /^#{2,} /.test(l));
+    expect(headings).toEqual([
+      "## 引言",
+      "## 第3章 留数定理",
+      "### 3.1 留数的计算",
+      "### 3.2 有理三角积分",
+      "### 3.3 无穷积分",
+    ]);
+  });
+
+  it("names no section by its page when a paper's title heading follows text of the first page", async () => {
+    const para = (page: number, text: string) => ({ type: "paragraph" as const, page, text });
+    const doc: SourceDocument = {
+      title: "Trace-based Compilation",
+      format: "pdf",
+      language: "en",
+      pageCount: 3,
+      sections: [
+        {
+          heading: "",
+          level: 1,
+          blocks: [para(1, "Published at the Conference on Programming Language Design, June 2009.")],
+        },
+        {
+          heading: "Trace-based Compilation",
+          level: 1,
+          blocks: [
+            para(1, "Dynamic languages such as JavaScript are harder to compile than statically typed ones."),
+          ],
+        },
+        {
+          heading: "Background",
+          level: 2,
+          blocks: [para(2, "A trace is a path through the program that a loop takes often.")],
+        },
+        {
+          heading: "Results",
+          level: 2,
+          blocks: [para(3, "The compiler runs the benchmarks up to ten times faster.")],
+        },
+      ],
+    };
+    const note = await offline.generateNote(request(doc));
+    const headings = note.markdown.split("\n").filter((l) => /^#{2,} /.test(l));
+    expect(headings.filter((h) => /Page \d|Trace-based Compilation/.test(h))).toEqual([]);
+    expect(headings).toContain("## Background");
+    expect(headings).toContain("## Results");
+  });
+
   it("says Introduction once: an untitled opening is named by its page when the source has an introduction", async () => {
     const para = (page: number, text: string) => ({ type: "paragraph" as const, page, text });
     const doc: SourceDocument = {

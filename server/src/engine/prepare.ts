@@ -285,14 +285,31 @@ function unwrapTitle(sections: PreparedSection[], title: string): void {
   if (!top || !title || titleKey(top.heading) !== titleKey(title)) return;
   const rest = sections.slice(first + 1);
   if (rest.length === 0) return;
+  // a numbered chapter ("第3章 留数定理", "Chapter 3 Residues") whose title the file also bears: its sections
+  // belong under it, as in the source's outline
+  if (CHAPTER_HEADING.test(top.heading) && rest.some((s) => s.level > top.level)) return;
   // text before it and siblings after it: the first of several sections, which only lent the title its name
-  const opened = sections.slice(0, first).some((s) => s.blocks.length > 0);
-  if (opened && rest.some((s) => s.level <= top.level)) return;
+  const before = sections.slice(0, first).filter((s) => s.blocks.length > 0);
+  if (before.length > 0 && rest.some((s) => s.level <= top.level)) return;
   top.heading = "";
   // its text is the title again, authors, a date: the untitled opening, or nothing
   top.blocks = top.blocks.filter((b) => b.type !== "paragraph" || titleKey(b.text) !== titleKey(title));
+  const opening = before[before.length - 1];
+  if (opening) {
+    // one untitled opening, not a second one that only a page number could name ("第 2 页")
+    opening.blocks.push(...top.blocks);
+    top.blocks = [];
+    // and the sections the title stood over are the opening's peers, not its subsections
+    const peer = Math.min(...rest.map((s) => s.level));
+    if (peer > top.level) for (const s of sections.slice(0, first)) s.level = peer;
+    return;
+  }
   if (rest.every((s) => s.level > top.level)) top.level = Math.min(...rest.map((s) => s.level));
 }
+
+/** A chapter's heading by its number: "第3章 …", "Chapter 3 …", "Lecture IV: …", "3 Residue Theorem". */
+const CHAPTER_HEADING =
+  /^(?:第\s*[\d一二三四五六七八九十百]+\s*[章讲课篇编部]|(?:chapter|lecture|part|unit|lesson|kapitel|chapitre|cap[ií]tulo|глава)\s*(?:\d+|[IVXLC]+)\b|\d{1,2}\.?\s+\p{L})/iu;
 
 /** The text of a prepared block as a flat string (for search and statistics). */
 export function preparedBlockText(b: PreparedBlock): string {
