@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteListResponse } from "@beannote/contract";
 import { startFakeOpenAI, type FakeOpenAI } from "../server/test/fake-openai";
 import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+import { expectAccessible } from "./axe";
 import { FIXTURES, pickFiles } from "./notes-helpers";
 
 /**
@@ -54,6 +55,7 @@ describe("generation view", () => {
     const failed = page.getByTestId("generation-failed");
     await failed.waitFor({ timeout: 15_000 });
     expect(await failed.textContent()).toContain("Generation cancelled");
+    await expectAccessible(page, "the generation view, cancelled");
     const callsAtCancel = fake.calls.length;
 
     await failed.getByRole("button", { name: "Generate again" }).click();
