@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   type Stack,
 } from "./harness";
+import { expectAccessible } from "./axe";
 import { createNoteByApi, FIXTURES } from "./notes-helpers";
 
 /**
@@ -66,6 +67,7 @@ describe("export", () => {
     await page.getByTestId("export-button").click();
     await page.getByTestId("export-pdf").waitFor();
     await page.screenshot({ path: path.join(OUT, "export-menu-zh-CN-1440.png") });
+    await expectAccessible(page, "the note page's export menu (zh-CN)");
     await page.keyboard.press("Escape");
 
     const fromNote = await exportFrom(page, page.getByTestId("export-button"), "pdf");
@@ -107,11 +109,13 @@ describe("export", () => {
     await page.goto(`/subNote/pages/note?id=${enNote}`);
     await page.getByTestId("note-actions").waitFor();
     await page.screenshot({ path: path.join(OUT, "export-note-en-US-375.png") });
+    await expectAccessible(page, "the note page on a phone");
     const box = await page.getByTestId("note-actions").boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await page.goto("/pages/my-file");
     await page.locator(`[data-note-id="${enNote}"]`).getByTestId("export-button").waitFor();
     await page.screenshot({ path: path.join(OUT, "export-my-file-en-US-375.png") });
+    await expectAccessible(page, "the list of notes on a phone");
     await context.close();
   });
 });
@@ -131,6 +135,7 @@ describe("translate", () => {
       await page.getByTestId("translate-unavailable").hover();
       await page.getByRole("tooltip").filter({ hasText: reason }).waitFor();
       await page.screenshot({ path: path.join(OUT, `translate-disabled-${locale}-1440.png`) });
+      await expectAccessible(page, `the note page with translation unavailable (${locale})`);
       await context.close();
     }
   });
@@ -180,12 +185,14 @@ describe("translate", () => {
         await page.locator(".ant-select-item-option").filter({ hasText: "Deutsch" }).click();
         await page.locator(".ant-select-dropdown").waitFor({ state: "hidden" });
         await page.screenshot({ path: path.join(OUT, `translate-dialog-${locale}-${width}.png`) });
+        await expectAccessible(page, `the translate dialog (${locale}, ${width} px)`);
         await dialog.getByTestId("translate-start").click();
         await dialog.getByTestId("translate-running").waitFor();
         await page.screenshot({ path: path.join(OUT, `translate-running-${locale}-${width}.png`) });
         await dialog.getByTestId("translate-done").waitFor({ timeout: 60_000 });
         await expectToast(page, locale === "zh-CN" ? "翻译完成" : "Translation completed");
         await page.screenshot({ path: path.join(OUT, `translate-done-${locale}-${width}.png`) });
+        await expectAccessible(page, `the translation done (${locale}, ${width} px)`);
         await dialog.getByTestId("translate-open").click();
 
         await page.waitForURL(/subNote\/pages\/note\?id=/);
