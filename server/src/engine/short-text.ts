@@ -59,7 +59,8 @@ function shortenProse(text: string, limit: ShortLimit): string {
     if (end <= 0) break;
     const clause = tidyEnd(rest.slice(0, end));
     const n = shortLength(clause);
-    if (n > max) break;
+    // a clause is measured in its own unit: a formula clause of a Chinese sentence counts words
+    if (!fitsLimit(clause, limit)) break;
     if (n >= least) return clause;
     start += end + 1;
   }
