@@ -61,15 +61,48 @@ export function sectionUnits(section: PreparedSection, locale: string): Unit[] {
 }
 
 function blockUnits(b: PreparedBlock, locale: string): { text: string; page: number; kind: Unit["kind"] }[] {
-  if (b.type === "list") return b.items.map((text) => ({ text, page: b.page, kind: "item" as const }));
+  if (b.type === "list")
+    return b.items
+      .filter((text) => !isDebrisText(text))
+      .map((text) => ({ text, page: b.page, kind: "item" as const }));
   if (b.type === "table") {
     if (!isProseTable(b.rows)) return [];
     return b.rows
       .flat()
+      .filter((cell) => !isDebrisText(cell))
       .flatMap((cell) => splitSentences(cell, locale))
+      .filter((text) => !isDebrisText(text))
       .map((text) => ({ text, page: b.page, kind: "sentence" as const }));
   }
-  return splitSentences(b.text, locale).map((text) => ({ text, page: b.page, kind: "sentence" as const }));
+  // a credit or thanks paragraph goes whole; a notice ending a paragraph goes alone (its sentences stay)
+  if (isCreditOrThanks(b.text)) return [];
+  return splitSentences(b.text, locale)
+    .filter((text) => !isDebrisText(text))
+    .map((text) => ({ text, page: b.page, kind: "sentence" as const }));
+}
+
+/** A figure's or table's credit line: "Source: World Bank (2010)", "来源：国家统计局", "Quelle: Destatis". */
+const SOURCE_LINE =
+  /^[([]?\s*(?:sources?|data sources?|adapted from|fuentes?|fontes?|quellen?|источники?|来源|來源|资料来源|資料來源|数据来源|數據來源|出典|出所|출처|자료)\s*[:：]/iu;
+/**
+ * A run-in acknowledgments paragraph at the end of a paper's conclusion ("Acknowledgments. We thank …",
+ * "致谢：感谢…"): students do not study who the authors thanked.
+ */
+const ACKNOWLEDGMENTS_LEAD =
+  /^(?:Acknowledge?ments?|ACKNOWLEDGE?MENTS?|Remerciements|REMERCIEMENTS|Danksagung|Agradecimientos|Agradecimentos|Ringraziamenti|Благодарности|БЛАГОДАРНОСТИ|致谢|致謝|鸣谢|鳴謝|謝辞|감사의\s*글)(?:\s*[:.：—–-]|\s+\p{Lu})/u;
+/** Copyright and trademark boilerplate, as a sentence of its own inside a paragraph. */
+const LEGAL_NOTICE =
+  /©|\(c\)\s*(?:19|20)\d\d|copyright\s*(?:\(c\)|(?:19|20)\d\d)|all rights reserved|(?:is|are)\s+(?:a\s+)?(?:registered\s+)?trademarks?\s+of|registered trademarks?|版权所有|版權所有|保留所有权利|注册商标|註冊商標|著作権|登録商標|tous droits réservés|marques? déposée|alle rechte vorbehalten|eingetragene(?:s)? (?:marke|warenzeichen)|todos los derechos reservados|marca registrada|todos os direitos reservados|все права защищены|зарегистрированн\p{L}* товарн\p{L}* знак/iu;
+
+/** True for text that is a figure's source line, an acknowledgment or a copyright or trademark notice. */
+export function isDebrisText(text: string): boolean {
+  const t = text.trim();
+  return isCreditOrThanks(t) || (t.length <= 300 && LEGAL_NOTICE.test(t));
+}
+
+function isCreditOrThanks(text: string): boolean {
+  const t = text.trim();
+  return (SOURCE_LINE.test(t) && t.length <= 300) || ACKNOWLEDGMENTS_LEAD.test(t);
 }
 
 const NOT_A_SUBJECT =
