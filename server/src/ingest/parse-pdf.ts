@@ -34,6 +34,8 @@ export interface Line {
   y: number;
   size: number;
   page: number;
+  /** Set when the line opened with a raised, smaller footnote marker ("²We fixed …"), which was dropped. */
+  marked?: boolean;
 }
 
 interface Paragraph {
@@ -249,6 +251,7 @@ async function assembleDocument(
     );
   }
   dropRunningHeaders(pages);
+  dropFootnotes(pages);
   const paragraphs = buildParagraphs(pages);
 
   let metaTitle: string | null = null;
@@ -301,6 +304,11 @@ async function assembleDocument(
   };
 }
 
+/** A footnote marker: a number, a few numbers, or a dagger or asterisk. */
+const FOOTNOTE_MARK = /^(?:\d{1,3}(?:[,–-]\d{1,3})*|[*∗†‡§¶]{1,3})$/u;
+/** Where a footnote marker follows: a word of three letters or more, or a sentence's punctuation. */
+const MARKED_WORD_END = /(?:\p{L}{3,}|[\p{L}\d][.,;:!?"”’»。，；：！？])$/u;
+
 /** Group pdf.js text items into lines: same baseline, left to right, no large horizontal gap. */
 function buildLines(items: PdfTextItem[], page: number, vt: number[], height: number): Line[] {
   const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = height] = vt;
@@ -345,6 +353,29 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
       const dy = Math.abs(y - cur.y);
       const gap = x - cur.x1;
       if (dy < ref * 0.6 && gap > -ref * 0.5 && gap < ref * 2.5) {
+        // A footnote marker set as a superscript after a word or its punctuation ("performance.⁴"): smaller,
+        // raised, digits or a dagger. An exponent after a variable ("x²", "(a+b)²", "10³") stays.
+        if (
+          size < cur.size * 0.85 &&
+          y - cur.y > cur.size * 0.2 &&
+          FOOTNOTE_MARK.test(str.trim()) &&
+          MARKED_WORD_END.test(cur.text)
+        ) {
+          cur.x1 = Math.max(cur.x1, x + it.width);
+          continue;
+        }
+        // A line opening with a marker (a footnote at the page's bottom: "²We fixed …"): the marker goes.
+        if (
+          size > cur.size * 1.15 &&
+          cur.y - y > size * 0.2 &&
+          !cur.marked &&
+          FOOTNOTE_MARK.test(cur.text) &&
+          cur.x1 - cur.x0 < size * 2
+        ) {
+          cur = { text: str, x0: cur.x0, x1: x + it.width, y, size, page, marked: true };
+          pendingSpace = false;
+          continue;
+        }
         const needSpace = pendingSpace || gap > ref * 0.18;
         if (
           needSpace &&
@@ -515,6 +546,49 @@ function bandLines(pages: Line[][]): Set<Line> {
     }
   }
   return out;
+}
+
+/** A footnote's first line: a marker (dropped already, or joined: "2We fixed", "* Work done at …") and text. */
+const FOOTNOTE_START = /^(?:\d{1,3}|[*∗†‡§¶]{1,3})\s?[\p{L}\p{Lo}(“"]/u;
+
+/**
+ * Drop footnotes: at a page's bottom, set smaller than the body text, starting with a marker, with only
+ * small lines below them in their column (the footnote's own lines and the next footnotes).
+ */
+function dropFootnotes(pages: Line[][]): void {
+  const chars = new Map<number, number>();
+  for (const lines of pages)
+    for (const l of lines)
+      chars.set(Math.round(l.size * 2) / 2, (chars.get(Math.round(l.size * 2) / 2) ?? 0) + l.text.length);
+  let body = 0;
+  for (const [size, n] of chars) if (n > (chars.get(body) ?? 0)) body = size;
+  if (body === 0) return;
+  const small = (l: Line) => l.size <= body * 0.9;
+  const overlaps = (a: Line, b: Line) => a.x0 < b.x1 && b.x0 < a.x1;
+  for (let p = 0; p < pages.length; p++) {
+    const lines = pages[p]!;
+    if (lines.length < 3) continue;
+    let top = -Infinity;
+    let bottom = Infinity;
+    for (const l of lines) {
+      top = Math.max(top, l.y);
+      bottom = Math.min(bottom, l.y);
+    }
+    const lowBand = bottom + (top - bottom) * 0.4;
+    const drop = new Set<Line>();
+    for (const l of lines) {
+      if (drop.has(l) || !small(l) || l.y > lowBand) continue;
+      if (!l.marked && !FOOTNOTE_START.test(l.text)) continue;
+      // body text above it in its column, and nothing but small lines below it
+      const column = lines.filter((o) => o !== l && overlaps(o, l));
+      if (!column.some((o) => o.y > l.y && !small(o))) continue;
+      const below = column.filter((o) => o.y < l.y);
+      if (below.some((o) => !small(o))) continue;
+      drop.add(l);
+      for (const o of below) drop.add(o);
+    }
+    if (drop.size > 0) pages[p] = lines.filter((l) => !drop.has(l));
+  }
 }
 
 /** The three top-most and three bottom-most lines of a page. */
