@@ -43,7 +43,7 @@ export function makeTempDir(kind: TempKind, tmpDir = os.tmpdir()): Promise<strin
  */
 export async function launchChromium(chromium: BrowserType, options: LaunchOptions): Promise<Browser> {
   const dir = await makeTempDir("chromium");
-  const remove = () => rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  const remove = () => removeWhenQuiet(dir);
   try {
     // Chromium's own temporary files (org.chromium.Chromium.*, shared memory with --disable-dev-shm-usage) go
     // there too, unless the path is too long for the Unix socket Chromium makes in it (108 bytes at most)
@@ -65,6 +65,19 @@ export async function launchChromium(chromium: BrowserType, options: LaunchOptio
   } catch (error) {
     await remove();
     throw error;
+  }
+}
+
+/**
+ * Removes a folder a closing Chromium may still be writing to: the browser reports its end before its last
+ * profile files are flushed, so a single `rm` can leave `profile/` behind. Tried again while files reappear
+ * (bounded; what is left then goes at the next start).
+ */
+async function removeWhenQuiet(dir: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch(() => undefined);
+    if (!(await lstat(dir).catch(() => null))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
