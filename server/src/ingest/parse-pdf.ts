@@ -309,12 +309,39 @@ const FOOTNOTE_MARK = /^(?:\d{1,3}(?:[,–-]\d{1,3})*|[*∗†‡§¶]{1,3})$/u;
 /** Where a footnote marker follows: a word of three letters or more, or a sentence's punctuation. */
 const MARKED_WORD_END = /(?:\p{L}{3,}|[\p{L}\d][.,;:!?"”’»。，；：！？])$/u;
 
+/** A line of mathematics: its raised glyphs are exponents and numerators, not footnote markers. */
+const MATH_LINE = /[=<>≤≥±−∫∑∏√∂∞^_\p{Script=Greek}]/u;
+/** A function name an exponent follows ("cosh²", "log²"). */
+const MATH_FUNCTION_END =
+  /(?:^|[^\p{L}])(?:sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|log|exp|lim|max|min|det|arg)$/iu;
+
 /** Group pdf.js text items into lines: same baseline, left to right, no large horizontal gap. */
 function buildLines(items: PdfTextItem[], page: number, vt: number[], height: number): Line[] {
   const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = height] = vt;
   const lines: Line[] = [];
   let cur: Line | null = null;
   let pendingSpace = false;
+  // A marker stands apart from what follows it: a space, punctuation, a gap or the line's end ("units³ and",
+  // "practice², indicating"); a raised glyph run into the next ("cosh²2yt", a fraction's "1" over "t") is math.
+  const standsApart = (i: number, end: number, line: Line): boolean => {
+    let spaced = false;
+    for (let j = i + 1; j < items.length; j++) {
+      const n = items[j];
+      if (!n?.str) continue;
+      if (!n.str.trim()) {
+        spaced = true;
+        continue;
+      }
+      const t = n.transform;
+      const ny = height - (vb * (t[4] ?? 0) + vd * (t[5] ?? 0) + vf);
+      if (Math.abs(ny - line.y) > line.size * 0.6) return true;
+      const nx = va * (t[4] ?? 0) + vc * (t[5] ?? 0) + ve;
+      // an operator after it: an exponent ("LCp² + 1")
+      if (/^\s*[+\-−=<>≤≥×·/^]/u.test(n.str)) return false;
+      return spaced || nx - end > line.size * 0.15 || /^[\s,.;:!?)\]”’"，。；：、]/u.test(n.str);
+    }
+    return true;
+  };
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     if (!it || it.str === undefined) continue;
@@ -359,7 +386,10 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
           size < cur.size * 0.85 &&
           y - cur.y > cur.size * 0.2 &&
           FOOTNOTE_MARK.test(str.trim()) &&
-          MARKED_WORD_END.test(cur.text)
+          MARKED_WORD_END.test(cur.text) &&
+          !MATH_LINE.test(cur.text) &&
+          !MATH_FUNCTION_END.test(cur.text) &&
+          standsApart(i, x + it.width, cur)
         ) {
           cur.x1 = Math.max(cur.x1, x + it.width);
           continue;
@@ -370,7 +400,8 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
           cur.y - y > size * 0.2 &&
           !cur.marked &&
           FOOTNOTE_MARK.test(cur.text) &&
-          cur.x1 - cur.x0 < size * 2
+          cur.x1 - cur.x0 < size * 2 &&
+          /^(?:[\p{L}"“(]\p{L}|\p{Script=Han})/u.test(str)
         ) {
           cur = { text: str, x0: cur.x0, x1: x + it.width, y, size, page, marked: true };
           pendingSpace = false;

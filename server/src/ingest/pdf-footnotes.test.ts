@@ -80,7 +80,75 @@ async function paperWithFootnotes(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** A page of lecture notes whose raised glyphs are exponents and numerators, not markers. */
+async function notesWithExponents(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  let y = 760;
+  for (let i = 0; i < 8; i++, y -= 14)
+    drawLine(page, font, [{ text: BODY[i % BODY.length]!, size: 10 }], 60, y);
+  drawLine(
+    page,
+    font,
+    [
+      { text: "The hyperbolic identity cosh", size: 10 },
+      { text: "2", size: 6, rise: 4 },
+      { text: "2yt minus sinh", size: 10 },
+      { text: "2", size: 6, rise: 4 },
+      { text: "2xt holds for every real value.", size: 10 },
+    ],
+    60,
+    y,
+  );
+  y -= 14;
+  drawLine(
+    page,
+    font,
+    [
+      { text: "The bound |f| = maximum", size: 10 },
+      { text: "2", size: 6, rise: 4 },
+      { text: " over the disc is reached on its edge.", size: 10 },
+    ],
+    60,
+    y,
+  );
+  y -= 14;
+  drawLine(
+    page,
+    font,
+    [
+      { text: "The impedance LCp", size: 10 },
+      { text: "2", size: 6, rise: 4 },
+      { text: " + 1 grows with the frequency of the source.", size: 10 },
+    ],
+    60,
+    y,
+  );
+  y -= 14;
+  drawLine(
+    page,
+    font,
+    [
+      { text: "2", size: 6, rise: 4 },
+      { text: "+2 cos z is the term that remains after the substitution.", size: 10 },
+    ],
+    60,
+    y,
+  );
+  return Buffer.from(await pdf.save());
+}
+
 describe("footnotes in a PDF", () => {
+  it("keeps exponents run into the next glyph, on a line of mathematics, and before an operator", async () => {
+    const doc = await parsePdf({ data: await notesWithExponents(), fileName: "notes.pdf" });
+    const text = doc.sections.flatMap((s) => s.blocks.map((b) => b.text ?? "")).join("\n");
+    expect(text).toContain("cosh22yt minus sinh22xt");
+    expect(text).toContain("maximum2 over the disc");
+    expect(text).toContain("2+2 cos z is the term");
+    expect(text).toContain("LCp2 + 1 grows");
+  });
+
   it("drops superscript markers joined to words and the footnotes at a page's bottom, keeps exponents", async () => {
     const doc = await parsePdf({ data: await paperWithFootnotes(), fileName: "paper.pdf" });
     const text = doc.sections.flatMap((s) => s.blocks.map((b) => b.text ?? "")).join("\n");
