@@ -151,7 +151,6 @@ describe("debris out of the note", () => {
         "1 Vehicle growth",
         "2 Conclusion",
         "3 Data",
-        "Acknowledgements",
         "4 Appendix",
       ]);
     });

@@ -163,32 +163,6 @@ function renderBody(
   return { body: parts.join("\n\n"), pages: sortPages(pages) };
 }
 
-/** Headings of an acknowledgments section in the languages we read ("5 Acknowledgements", "致谢", "Благодарности"). */
-const ACKNOWLEDGMENTS =
-  /^(?:[\dIVX]+(?:\.\d+)*\.?\s*)?(?:acknowledge?ments?|acknowledgements?|remerciements|danksagung|agradecimientos|agradecimentos|ringraziamenti|podziękowania|благодарности|致谢|致謝|鸣谢|鳴謝|謝辞|감사의\s*글)\s*[:：]?$/iu;
-
-/**
- * A document whose acknowledgments sections (and their subsections) say nothing: students study the material,
- * not whom the authors thanked. The heading stays, as the source's structure: dropping it with its section, as
- * a reference list is dropped, is for `isBoilerplateHeading` (which the notes' heading coverage also reads).
- */
-function withoutAcknowledgments(doc: PreparedDocument): PreparedDocument {
-  let skipBelow = 0;
-  let changed = false;
-  const sections = doc.sections.map((s) => {
-    if (skipBelow && s.level > skipBelow) {
-      changed ||= s.blocks.length > 0;
-      return { ...s, blocks: [] };
-    }
-    skipBelow = 0;
-    if (!ACKNOWLEDGMENTS.test(s.heading.trim())) return s;
-    skipBelow = s.level;
-    changed ||= s.blocks.length > 0;
-    return { ...s, blocks: [] };
-  });
-  return changed ? { ...doc, sections } : doc;
-}
-
 /** Builds a note from documents without a model: structure, extractive summary, key terms, citations. */
 export function generateOfflineNote(
   req: NoteRequest,
@@ -196,7 +170,7 @@ export function generateOfflineNote(
 ): GeneratedNote {
   const labels = labelsFor(req.outputLanguage);
   const multi = req.sources.length > 1;
-  const prepared = req.sources.map((s) => withoutAcknowledgments(prepareDocument(s.doc)));
+  const prepared = req.sources.map((s) => prepareDocument(s.doc));
   const notice = languageNotice(prepared, req.outputLanguage);
   const sections: NoteSectionOut[] = [];
   const entries: OverviewEntry[] = [];

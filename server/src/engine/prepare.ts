@@ -72,9 +72,17 @@ export function isFrontMatterLine(text: string, page: number): boolean {
   return parts.length >= 3 && parts.filter((part) => NAME.test(part)).length / parts.length >= 0.8;
 }
 
-/** True for a section heading that introduces a reference list or a table of contents. */
+/** Headings of an acknowledgments section in the languages we read ("5 Acknowledgements", "致谢", "Благодарности"). */
+const ACKNOWLEDGMENTS =
+  /^(?:[\dIVX]+(?:\.\d+)*\.?\s*)?(?:acknowledge?ments?|acknowledgements?|remerciements|danksagung|agradecimientos|agradecimentos|ringraziamenti|podziękowania|благодарности|致谢|致謝|鸣谢|鳴謝|謝辞|감사의\s*글)\s*[:：]?$/iu;
+
+/**
+ * True for a section heading that introduces a reference list, a table of contents or the acknowledgments:
+ * students study the material, not whom the authors thanked.
+ */
 export function isBoilerplateHeading(heading: string): boolean {
-  return BOILERPLATE_HEADING.test(heading.trim());
+  const h = heading.trim();
+  return BOILERPLATE_HEADING.test(h) || ACKNOWLEDGMENTS.test(h);
 }
 
 /** A contents entry whose leader dots were lost: "2.1 Requirements 4", "1. Общие положения 3". */
