@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { DueFlashcardsResponse } from "@beannote/contract";
 import {
+  confirmDialog,
   expectToast,
   newContext,
   registerByApi,
@@ -225,7 +226,7 @@ describe("flashcards journey", () => {
     await expect.poll(() => panel.locator(".ant-progress").getAttribute("aria-valuenow")).toBe("40");
     expect(await page.getByTestId("artefact-job-step").textContent()).toBe("Working through the note…");
     await page.getByTestId("artefact-job-cancel").click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: "Stop", exact: true }).click();
+    await confirmDialog(page, "Stop");
     await expect.poll(() => cancelled).toBe(true);
     await page.context().close();
   });

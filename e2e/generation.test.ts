@@ -2,7 +2,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteListResponse } from "@beannote/contract";
 import { startFakeOpenAI, type FakeOpenAI } from "../server/test/fake-openai";
-import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+import {
+  confirmDialog,
+  newContext,
+  registerByApi,
+  repoRoot,
+  startStack,
+  uniqueEmail,
+  type Stack,
+} from "./harness";
 import { expectAccessible } from "./axe";
 import { FIXTURES, pickFiles } from "./notes-helpers";
 
@@ -51,7 +59,7 @@ describe("generation view", () => {
     await page.screenshot({ path: path.join(repoRoot, "screenshots", "generation-live-en-US-1440.png") });
 
     await view.getByRole("button", { name: "Cancel" }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: "Stop", exact: true }).click();
+    await confirmDialog(page, "Stop");
     const failed = page.getByTestId("generation-failed");
     await failed.waitFor({ timeout: 15_000 });
     expect(await failed.textContent()).toContain("Generation cancelled");

@@ -202,3 +202,15 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
     });
   }
 }
+
+/**
+ * Confirms an open `Modal.confirm` once its zoom-in has ended. On a busy machine a click while the dialog still
+ * scales up can land beside its moving button, leaving the dialog open and its action never sent.
+ */
+export async function confirmDialog(page: Page, button: string | RegExp): Promise<void> {
+  const dialog = page.locator(".ant-modal-confirm");
+  await dialog.waitFor();
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await dialog.getByRole("button", { name: button, exact: typeof button === "string" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
