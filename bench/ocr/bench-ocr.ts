@@ -8,7 +8,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { SourceDocument } from "@beannote/contract";
 import { createParserPool } from "../../server/src/ingest/parser-pool";
 import { characterErrorRate } from "../../server/src/ingest/ocr/cer";
 import { createOcr, OCR_DEFAULTS } from "../../server/src/ingest/ocr/ocr";
@@ -18,6 +17,7 @@ import {
   imageOnlyPdf,
   renderPage,
   textLayer,
+  textOfPage,
   type ImagePage,
 } from "../../server/test/ocr-pdfs";
 
@@ -27,14 +27,6 @@ const save = (name: string, pdf: Buffer) => {
   writeFileSync(file, pdf);
   return file;
 };
-/** The text of one page: its blocks, and the headings of the sections that start on it. */
-const textOfPage = (doc: SourceDocument, page: number) =>
-  doc.sections
-    .flatMap((s) => [
-      ...(s.blocks[0]?.page === page ? [s.heading] : []),
-      ...s.blocks.filter((b) => b.page === page).map((b) => b.text ?? b.items?.join("\n") ?? ""),
-    ])
-    .join("\n");
 const rssOfPid = (pid: number): number => {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
+import type { SourceDocument } from "@beannote/contract";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const fixture = (name: string) => path.resolve(repoRoot, "../shared/fixtures/documents", name);
@@ -269,3 +270,12 @@ export async function pictureDeck(slides: ({ text: string } | { png: Buffer })[]
   });
   return zip.generateAsync({ type: "nodebuffer" });
 }
+
+/** The text of one page: its blocks, and the headings of the sections that start on it. */
+export const textOfPage = (doc: SourceDocument, page: number) =>
+  doc.sections
+    .flatMap((s) => [
+      ...(s.blocks[0]?.page === page ? [s.heading] : []),
+      ...s.blocks.filter((b) => b.page === page).map((b) => b.text ?? b.items?.join("\n") ?? ""),
+    ])
+    .join("\n");

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isAlive } from "../process-alive";
 
 /**
  * While a server runs on the embedded database (PGlite), no second process may open that database: PGlite is
@@ -92,15 +93,6 @@ export async function startAdminLink(options: {
       if (current?.secret === secret) await rm(file, { force: true });
     },
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The running server's link, or null when there is none (or its process has ended: a stale file). */

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, BrowserType, LaunchOptions } from "playwright-core";
+import { isAlive } from "../process-alive";
 
 /**
  * The server's scratch folders in TMPDIR are named `beannote-<kind>-p<pid>n<pid namespace, base 36>-XXXXXX`, so
@@ -78,16 +79,6 @@ async function removeWhenQuiet(dir: string): Promise<void> {
     await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch(() => undefined);
     if (!(await lstat(dir).catch(() => null))) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Whether a process with this id runs (EPERM: it does, as another user). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -3,8 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import type { SourceDocument } from "@beannote/contract";
-import { fixture, imageOnlyPdf, type ImagePage } from "../../../test/ocr-pdfs";
+import { fixture, imageOnlyPdf, textOfPage, type ImagePage } from "../../../test/ocr-pdfs";
 import { createParserPool } from "../parser-pool";
 import { characterErrorRate } from "./cer";
 import { chooseOcrLanguages } from "./languages";
@@ -39,13 +38,6 @@ const save = (pdf: Buffer) => {
   writeFileSync(file, pdf);
   return file;
 };
-const textOfPage = (doc: SourceDocument, page: number) =>
-  doc.sections
-    .flatMap((s) => [
-      ...(s.blocks[0]?.page === page ? [s.heading] : []),
-      ...s.blocks.filter((b) => b.page === page).map((b) => b.text ?? b.items?.join("\n") ?? ""),
-    ])
-    .join("\n");
 
 describe("OCR languages of a page with CJK", () => {
   it("a CJK script seen on the page is read with its language, whatever the document or the hint say", () => {

@@ -12,6 +12,7 @@ import {
   renderPage,
   scribblePage,
   textLayer,
+  textOfPage,
 } from "../../../test/ocr-pdfs";
 import { readFileSync } from "node:fs";
 import { ingestMessages } from "../errors";
@@ -31,14 +32,6 @@ const save = (pdf: Buffer) => {
   return file;
 };
 const pagesOf = (doc: SourceDocument) => new Set(doc.sections.flatMap((s) => s.blocks.map((b) => b.page)));
-/** The text of one page: its blocks, and the headings of the sections that start on it. */
-const textOfPage = (doc: SourceDocument, page: number) =>
-  doc.sections
-    .flatMap((s) => [
-      ...(s.blocks[0]?.page === page ? [s.heading] : []),
-      ...s.blocks.filter((b) => b.page === page).map((b) => b.text ?? b.items?.join("\n") ?? ""),
-    ])
-    .join("\n");
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
