@@ -7,6 +7,7 @@ import zh from "../web/src/i18n/locales/zh-CN.json";
 import {
   CAPTCHA_TEXT,
   expectToast,
+  chooseOption,
   newContext,
   registerByApi,
   startStack,
@@ -212,13 +213,7 @@ describe("account journeys", () => {
 
     // Language: applies at once, is stored, survives a reload and changes the language header.
     await page.waitForLoadState("networkidle");
-    await page.getByTestId("language-select").click();
-    const option = page
-      .locator(".ant-select-dropdown .ant-select-item-option")
-      .filter({ hasText: "简体中文" });
-    await option.waitFor();
-    await page.waitForTimeout(300); // let the dropdown finish opening
-    await option.click();
+    await chooseOption(page, page.getByTestId("language-select"), "简体中文");
     await expectToast(page, zh.settings.languageSaved); // said in the language just chosen
     await page
       .locator(".nav-bar__title")

@@ -9,6 +9,7 @@ import { translationScript } from "../server/test/fake-translation";
 import { testDatabases, type TestDatabase } from "../server/test/test-db";
 import { startTestServer, type TestServer } from "../server/test/test-server";
 import {
+  chooseOption,
   expectToast,
   newContext,
   registerByApi,
@@ -181,9 +182,7 @@ describe("translate", () => {
         await page.getByTestId("translate-button").click();
         const dialog = page.locator(".ant-modal");
         await dialog.getByTestId("translate-start").waitFor();
-        await dialog.getByTestId("translate-language").click();
-        await page.locator(".ant-select-item-option").filter({ hasText: "Deutsch" }).click();
-        await page.locator(".ant-select-dropdown").waitFor({ state: "hidden" });
+        await chooseOption(page, dialog.getByTestId("translate-language"), "Deutsch");
         await page.screenshot({ path: path.join(OUT, `translate-dialog-${locale}-${width}.png`) });
         await expectAccessible(page, `the translate dialog (${locale}, ${width} px)`);
         await dialog.getByTestId("translate-start").click();

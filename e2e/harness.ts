@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { startSmtpSink, type SmtpSink } from "../server/test/smtp-sink";
 import { testDatabases } from "../server/test/test-db";
 import { KNOWN_CAPTCHA, startTestServer, type TestServer } from "../server/test/test-server";
@@ -213,4 +213,17 @@ export async function confirmDialog(page: Page, button: string | RegExp): Promis
   await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await dialog.getByRole("button", { name: button, exact: typeof button === "string" }).click();
   await dialog.waitFor({ state: "detached" });
+}
+
+/**
+ * Picks an option of an Ant Design select once its dropdown has finished opening, then waits for the dropdown to
+ * close. On a busy machine a click during the slide-up animation can miss the moving option and leave the list open.
+ */
+export async function chooseOption(page: Page, trigger: Locator, option: string | RegExp): Promise<void> {
+  await trigger.click();
+  const dropdown = page.locator(".ant-select-dropdown").filter({ visible: true });
+  await dropdown.waitFor();
+  await dropdown.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await dropdown.locator(".ant-select-item-option").filter({ hasText: option }).click();
+  await dropdown.waitFor({ state: "hidden" });
 }

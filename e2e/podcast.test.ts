@@ -3,7 +3,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { PodcastResponse } from "@beannote/contract";
-import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+import {
+  chooseOption,
+  newContext,
+  registerByApi,
+  repoRoot,
+  startStack,
+  uniqueEmail,
+  type Stack,
+} from "./harness";
 import { expectAccessible } from "./axe";
 import { PDF, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
 
@@ -64,8 +72,7 @@ describe("podcast journey", () => {
     await page.goto(`/subNote/pages/note?id=${noteId}&tab=podcast`);
     await page.getByTestId("artefact-empty").waitFor();
     await expectAccessible(page, "the podcast tab before an episode");
-    await page.getByTestId("podcast-length").click();
-    await page.locator(".ant-select-item-option", { hasText: "Short" }).click();
+    await chooseOption(page, page.getByTestId("podcast-length"), "Short");
     await page.getByTestId("podcast-generate").click();
     await page.getByTestId("artefact-job").waitFor();
     await page.getByTestId("podcast-player").waitFor({ timeout: 150_000 });
@@ -108,8 +115,7 @@ describe("podcast journey", () => {
     await expect.poll(async () => inView(await currentLine(page))).toBe(true);
 
     // Speed, ±15 s and chapters.
-    await page.getByTestId("podcast-speed").click();
-    await page.locator(".ant-select-item-option", { hasText: "2×" }).click();
+    await chooseOption(page, page.getByTestId("podcast-speed"), "2×");
     expect(
       await page.getByTestId("podcast-audio").evaluate((audio: HTMLAudioElement) => audio.playbackRate),
     ).toBe(2);
