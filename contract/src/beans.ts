@@ -3,9 +3,18 @@ import { STUDENT_DISCOUNT_PERCENT } from "./limits";
 
 /**
  * Actions that cost Beancoin. `note` is priced by the pages of its sources; every generated study artefact by
- * its kind. Exporting is free, and so is the mind map (drawn from the note on reading, no generation).
+ * its kind. Exporting is free, and so is the mind map (drawn from the note on reading, no generation). A
+ * `question` (Ask the document) is charged only when a model answers it; the offline answer is free.
  */
-export const BEAN_ACTIONS = ["note", "flashcards", "quiz", "slides", "podcast", "translation"] as const;
+export const BEAN_ACTIONS = [
+  "note",
+  "flashcards",
+  "quiz",
+  "slides",
+  "podcast",
+  "translation",
+  "question",
+] as const;
 export type BeanAction = (typeof BEAN_ACTIONS)[number];
 
 /** Prices in Beancoin: a note costs `noteBase` plus `notePer10Pages` for every started ten pages. */
@@ -17,6 +26,7 @@ export const beanCosts = z.object({
   slides: z.number().int().min(0),
   podcast: z.number().int().min(0),
   translation: z.number().int().min(0),
+  question: z.number().int().min(0),
 });
 export type BeanCosts = z.infer<typeof beanCosts>;
 
@@ -29,6 +39,7 @@ export const DEFAULT_BEAN_COSTS: BeanCosts = {
   slides: 3,
   podcast: 5,
   translation: 3,
+  question: 1,
 };
 
 /** The list price of an action (before any discount); `pages` counts for notes only. */

@@ -121,6 +121,9 @@ export const ERROR_STATUS = {
   PODCAST_AUDIO_FAILED: 503,
   PODCAST_LINK_INVALID: 403,
   PODCAST_RANGE_INVALID: 416,
+  // ask the document
+  QUESTION_INVALID: 400,
+  ASK_FAILED: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -18,3 +18,4 @@ export * from "./translate";
 export * from "./mind-map";
 export * from "./slides";
 export * from "./podcast";
+export * from "./ask";

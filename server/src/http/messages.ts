@@ -288,4 +288,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<ServerLanguage, string>> =
     zh: "请求的音频范围无效",
     en: "The requested audio range is not valid.",
   },
+  QUESTION_INVALID: {
+    zh: "请输入 1 到 2000 个字符的问题",
+    en: "Ask a question of 1 to 2,000 characters.",
+  },
+  ASK_FAILED: { zh: "回答失败，请稍后再试", en: "The answer failed. Please try again later." },
 };

@@ -10,3 +10,4 @@ export * from "./feedback";
 export * from "./slides";
 export * from "./quizzes";
 export * from "./podcasts";
+export * from "./conversations";
