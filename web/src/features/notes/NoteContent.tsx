@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { Button, Collapse } from "antd";
 import { useTranslation } from "react-i18next";
+import { MathText } from "../../components/MathText";
 import { MarkdownBody, type CiteHandler, type CiteTitle } from "./MarkdownBody";
 import { allKeys, collapseAllKeys, splitNote, toPanels, type Panel } from "./note-sections";
 
@@ -40,9 +41,13 @@ export function NoteContent({
         key: panel.key,
         label:
           depth === 0 ? (
-            <h2 className="note-section__heading">{panel.heading}</h2>
+            <h2 className="note-section__heading">
+              <MathText text={panel.heading} />
+            </h2>
           ) : (
-            <h3 className="note-section__heading note-section__heading--sub">{panel.heading}</h3>
+            <h3 className="note-section__heading note-section__heading--sub">
+              <MathText text={panel.heading} />
+            </h3>
           ),
         children: (
           <>

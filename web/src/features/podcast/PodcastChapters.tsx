@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { PodcastChapter } from "@beannote/contract";
+import { MathText } from "../../components/MathText";
 import { formatTime } from "./podcast-time";
 
 interface Props {
@@ -40,7 +41,9 @@ export function PodcastChapters({ chapters, current, onSeek }: Props) {
               data-testid="podcast-chapter"
             >
               <span className="podcast-chapter__time">{formatTime(chapter.start)}</span>
-              <span className="podcast-chapter__title">{chapter.title}</span>
+              <span className="podcast-chapter__title">
+                <MathText text={chapter.title} />
+              </span>
             </button>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { AimOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Citation, NoteSource, PodcastEpisode } from "@beannote/contract";
 import { CitationButton } from "../artefacts/CitationButton";
+import { MathText } from "../../components/MathText";
 import { formatTime } from "./podcast-time";
 
 interface Props {
@@ -73,7 +74,9 @@ export function PodcastTranscript({ episode, sources, current, onSeek, onCite }:
           return (
             <div key={line.index}>
               {chapterStart ? (
-                <div className="podcast-transcript__chapter">{chapterTitles.get(line.chapter)}</div>
+                <div className="podcast-transcript__chapter">
+                  <MathText text={chapterTitles.get(line.chapter) ?? ""} />
+                </div>
               ) : null}
               <div
                 className={`podcast-line podcast-line--${line.speaker}${i === current ? " podcast-line--current" : ""}`}
@@ -95,7 +98,7 @@ export function PodcastTranscript({ episode, sources, current, onSeek, onCite }:
                     <span className="podcast-line__time">{formatTime(line.start)}</span>
                   </span>
                   <span className="podcast-line__text" lang={episode.language}>
-                    {line.text}
+                    <MathText text={line.text} />
                   </span>
                 </button>
                 {line.citation ? (

@@ -15,6 +15,7 @@ import { PodcastTab } from "../../features/podcast/PodcastTab";
 import { ExportButton } from "../../features/export/ExportButton";
 import { TranslateButton } from "../../features/translate/TranslateButton";
 import "../../features/notes/notes.css";
+import { MathText } from "../../components/MathText";
 
 // markmap (d3) and the slide viewer load only when their tab is opened.
 const MindMapTab = lazy(() =>
@@ -62,7 +63,7 @@ export function NotePage() {
     <div className="page-stack note-page">
       <div className="card-title-row">
         <h2 className="page-heading break-anywhere" data-testid="note-title">
-          {data.title}
+          <MathText text={data.title} />
         </h2>
         {data.status === "ready" ? (
           <Space wrap size={8} data-testid="note-actions">
