@@ -13,11 +13,16 @@ function blockText(b: SourceDocument["sections"][number]["blocks"][number]): str
   return [b.text ?? "", ...(b.items ?? []), ...(b.rows ?? []).flat()].join(" ");
 }
 
-/** Level 1–2 sections (relative to the shallowest level) that carry content, by heading. */
+/**
+ * Level 1–2 sections (relative to the shallowest level) that carry content, by heading; not a slide the parser
+ * could only call "Slide N" (the note names it by a line of its own or keeps it under the title-only slide before).
+ */
 export function contentSections(doc: SourceDocument): string[] {
   const min = Math.min(...doc.sections.map((s) => s.level), 6);
+  const placeholder = (h: string) => (doc.format === "ppt" || doc.format === "pptx") && /^Slide \d+$/.test(h);
   return doc.sections
     .filter((s) => s.level <= min + 1 && s.heading.trim() && !isBoilerplateHeading(s.heading))
+    .filter((s) => !placeholder(s.heading.trim()))
     .filter((s) =>
       s.blocks.some(
         (b) => (blockText(b).match(/\p{L}/gu) ?? []).length >= 3 && !isBoilerplateLine(blockText(b)),

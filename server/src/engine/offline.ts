@@ -27,7 +27,9 @@ import { ocrNotices } from "./ocr-notices";
 export function displayHeading(s: PreparedSection, index: number, labels: NoteLabels): string {
   if (s.heading) return s.heading;
   if (s.slide) return labels.slide(s.slide);
-  return index === 0 && !s.notIntroduction ? labels.introduction : labels.untitled(s.firstPage);
+  if (index === 0 && !s.notIntroduction) return labels.introduction;
+  // never a page number: the opening before the document's own introduction takes its title
+  return s.leadHeading || labels.overview;
 }
 
 /** Indices of the sections the overview lists: level 1, or levels 1–2 when level 1 is only a title. */

@@ -51,6 +51,70 @@ describe("untitled slides", () => {
   });
 });
 
+describe("slides of a deck without title placeholders", () => {
+  const slide = (page: number, blocks: SourceDocument["sections"][number]["blocks"]) => ({
+    heading: `Slide ${page}`,
+    level: 1,
+    blocks,
+  });
+  const para = (page: number, text: string) => ({ type: "paragraph" as const, page, text });
+  const list = (page: number, items: string[]) => ({ type: "list" as const, page, items });
+
+  it("a title-only slide keeps the untitled slide after it; a later titled line names its own slide", () => {
+    const prepared = prepareDocument({
+      title: "MIPS Lab",
+      format: "ppt",
+      language: "en",
+      pageCount: 3,
+      sections: [
+        slide(1, [para(1, "Simple Stack Example")]),
+        slide(2, [list(2, ["Single step this code in the simulator", "File: mips.stack.register.s"])]),
+        slide(3, [
+          list(3, ["0 zero constant 0", "1 at reserved for assembler"]),
+          para(3, "A()"),
+          para(3, "MIPS: Software conventions for Registers"),
+        ]),
+      ],
+    });
+    expect(prepared.sections.map((s) => [s.heading, s.blocks.length])).toEqual([
+      ["Simple Stack Example", 1],
+      ["MIPS: Software conventions for Registers", 2],
+    ]);
+  });
+});
+
+describe("an untitled opening before the document's own introduction", () => {
+  const para = (page: number, text: string) => ({ type: "paragraph" as const, page, text });
+  const paper = (opening: string): SourceDocument => ({
+    title: "Real-time Temporal Stereo Matching",
+    format: "pdf",
+    language: "en",
+    pageCount: 2,
+    sections: [
+      { heading: "", level: 1, blocks: [para(1, opening)] },
+      { heading: "I. INTRODUCTION", level: 1, blocks: [para(1, "Stereo matching finds matches in images.")] },
+    ],
+  });
+
+  it("is named by its run-in label, which leaves its text", () => {
+    const [opening] = prepareDocument(
+      paper("Abstract—Stereo matching algorithms are nearly always designed for a single pair of images."),
+    ).sections;
+    expect(opening!.heading).toBe("Abstract");
+    expect((opening!.blocks[0] as { text: string }).text).toMatch(/^Stereo matching algorithms/);
+  });
+
+  it("else by the document's title, never by its page", () => {
+    const prepared = prepareDocument(
+      paper("We present a method for sequences of stereo images in real time."),
+    );
+    expect(prepared.sections[0]!.heading).toBe("");
+    expect(displayHeading(prepared.sections[0]!, 0, labelsFor("en-US"))).toBe(
+      "Real-time Temporal Stereo Matching",
+    );
+  });
+});
+
 describe("a table of contents typed into the body", () => {
   const doc = (texts: string[]): SourceDocument => ({
     title: "t",

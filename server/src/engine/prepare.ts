@@ -1,5 +1,5 @@
 import type { SourceBlock, SourceDocument } from "@beannote/contract";
-import { cleanText, detectLanguage } from "./text";
+import { cleanText, detectLanguage, hasCjk } from "./text";
 
 /** A block after cleaning: text trimmed, boilerplate removed. */
 export type PreparedBlock =
@@ -20,6 +20,8 @@ export interface PreparedSection {
   slide?: number;
   /** Set on an untitled opening section when the source has an introduction of its own (no second one). */
   notIntroduction?: boolean;
+  /** The heading an untitled opening takes (the document's title) when it cannot be the introduction. */
+  leadHeading?: string;
   /** The source's bold spans in this section (a teacher's key terms), as written. */
   emphasis?: string[];
   /** A slide of a deck: its text is terse already. */
@@ -182,6 +184,24 @@ function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock | un
   }
 }
 
+/**
+ * The line of an untitled slide that can be its title: its first paragraph when it looks like one
+ * ("Registers"), else a later paragraph with two words or a CJK phrase ("MIPS: Software conventions for
+ * Registers", not "A()" or "3500").
+ */
+function slideTitleLine(blocks: SourceBlock[]): number {
+  const words = (b: SourceBlock) => (b.text ?? "").match(/\p{L}{2,}/gu) ?? [];
+  return blocks.findIndex(
+    (b, i) =>
+      b.type === "paragraph" &&
+      looksLikeTitle(b.text ?? "") &&
+      !/^(?:https?:\/\/|www\.)\S+$|@/u.test((b.text ?? "").trim()) &&
+      (i === 0
+        ? /\p{L}{3}|\p{Script=Han}{2}/u.test(b.text ?? "")
+        : words(b).length >= (hasCjk(b.text ?? "") ? 1 : 2)),
+  );
+}
+
 function looksLikeTitle(text: string): boolean {
   const t = cleanText(text);
   return t.length >= 2 && t.length <= 80 && !/[.!?。！？:;：；,，]$/u.test(t) && !isBoilerplateLine(t);
@@ -203,16 +223,11 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
     let placeholder = slides ? /^Slide (\d+)$/.exec(s.heading.trim()) : null;
     let heading = placeholder ? "" : cleanHeading(s.heading);
     let sourceBlocks = s.blocks;
-    const first = sourceBlocks[0];
-    if (
-      placeholder &&
-      sourceBlocks.length > 1 &&
-      first?.type === "paragraph" &&
-      looksLikeTitle(first.text ?? "")
-    ) {
-      // An untitled slide whose first line is short and unpunctuated: that line is its title.
-      heading = cleanHeading(first.text ?? "");
-      sourceBlocks = sourceBlocks.slice(1);
+    const titleLine = placeholder ? slideTitleLine(sourceBlocks) : -1;
+    if (titleLine >= 0) {
+      // An untitled slide with a short unpunctuated line of its own (not a list's): that line is its title.
+      heading = cleanHeading((sourceBlocks[titleLine] as { text: string }).text);
+      sourceBlocks = sourceBlocks.filter((_, i) => i !== titleLine);
       placeholder = null;
     }
     if (skipBelow && s.level > skipBelow) continue;
@@ -229,7 +244,9 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
     const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
     const emphasis = sourceBlocks.flatMap((b) => (contents.has(b) ? [] : (b.emphasis ?? [])));
     const prev = sections[sections.length - 1];
-    if (prev && heading && prev.heading === heading && prev.level === s.level) {
+    // a title-only slide (a divider or a picture's caption) introduces the untitled slide after it
+    const continuesTitleSlide = placeholder && prev?.heading && prev.slideText && prev.blocks.length === 0;
+    if (prev && ((heading && prev.heading === heading && prev.level === s.level) || continuesTitleSlide)) {
       prev.blocks.push(...blocks); // a slide continued under the same title
       if (emphasis.length) prev.emphasis = [...new Set([...(prev.emphasis ?? []), ...emphasis])];
       continue;
@@ -261,12 +278,20 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
     }
   }
   unwrapTitle(kept, doc.title);
-  const out = kept.filter((s) => s.heading || s.blocks.length > 0);
+  const out: PreparedSection[] = [];
+  for (const s of kept) {
+    const prev = out[out.length - 1];
+    // untitled text after a section (a heading cleaned away) continues it: no "Page 7" heading for it
+    if (prev && !s.heading && !s.slide && s.blocks.length > 0) prev.blocks.push(...s.blocks);
+    else if (s.heading || s.blocks.length > 0) out.push(s);
+  }
   const minLevel = Math.min(...out.map((s) => s.level), 6);
   for (const s of out) s.level = s.level - minLevel + 1;
   const opening = out[0];
-  if (opening && !opening.heading && !opening.slide && out.some((s) => INTRODUCTION.test(s.heading)))
+  if (opening && !opening.heading && !opening.slide && out.some((s) => INTRODUCTION.test(s.heading))) {
     opening.notIntroduction = true;
+    nameOpening(opening, doc.title);
+  }
   return {
     language,
     pageCount: doc.pageCount,
@@ -274,6 +299,25 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
     slides,
     sections: out,
   };
+}
+
+/** A run-in label opening a paragraph: "Abstract—Stereo …", "Summary. We …", "摘要：本文…". */
+const RUN_IN_LABEL =
+  /^(\p{Lu}\p{L}{2,24}|\p{Script=Han}{2,6})\s*(?:[—–:：]|\.(?=\s))\s*(?=[\p{Lu}\p{Script=Han}])/u;
+
+/**
+ * An untitled opening before the document's own introduction (a paper's abstract) is named by its run-in label
+ * ("Abstract—…"), else by the document's title; never by a page number.
+ */
+function nameOpening(opening: PreparedSection, title: string): void {
+  const first = opening.blocks[0];
+  const label = first?.type === "paragraph" ? RUN_IN_LABEL.exec(first.text) : null;
+  if (first?.type === "paragraph" && label && first.text.length > label[0].length + 40) {
+    opening.heading = label[1]!;
+    first.text = first.text.slice(label[0].length);
+    return;
+  }
+  if (title.trim()) opening.leadHeading = cleanHeading(title);
 }
 
 /** Headings of an introduction in the languages we read ("1. Introduction", "CHAPTER 1 – INTRODUCTION", "引言"). */
