@@ -71,7 +71,8 @@ export interface WordToken {
 // Scripts written without spaces need ICU's dictionary segmentation; the rest split on letters.
 const NEEDS_DICTIONARY =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const SIMPLE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’.-][\p{L}\p{M}\p{N}]+)*/gu;
+/** A word of a script written with spaces (letters, marks, digits; inner apostrophes, dots and hyphens). */
+export const SIMPLE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’.-][\p{L}\p{M}\p{N}]+)*/gu;
 // V8's segmenter slows down sharply on long strings, so it is fed short pieces.
 const PIECE = /[^。！？；\n.!?;]{1,200}[。！？；\n.!?;]?|[。！？；\n.!?;]/gu;
 

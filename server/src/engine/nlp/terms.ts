@@ -1,0 +1,237 @@
+/**
+ * Key terms: noun phrases and named things, never function words, bare verbs, adjectives or ordinals, never
+ * cut inside a word (they are whole tokens of tokens.ts). They are ranked by how often and how unevenly the
+ * document uses them against how common they are in the language at large (jieba's IDF table for Chinese
+ * and for kanji words, wink's general English lexicon for English); terms the author emphasised (bold,
+ * headings, defined terms) rank first.
+ */
+import { hasCjk } from "../text";
+import { isFunctionWord } from "./language";
+import { inEnglishLexicon, jiebaKeywords, jiebaSegmenter, tokenize, type Token } from "./tokens";
+
+/** A noun phrase found in a text, with its offsets and its normalised key (lemmas or stems). */
+export interface TermSpan {
+  text: string;
+  key: string;
+  start: number;
+  end: number;
+  tokens: Token[];
+}
+
+export interface KeyTerm {
+  term: string;
+  key: string;
+  score: number;
+  count: number;
+  emphasized: boolean;
+}
+
+const NOMINAL = new Set(["NOUN", "PROPN"]);
+const HAS_POS = new Set(["en", "zh", "ja"]);
+const MAX_TOKENS_SPACED = 5;
+const MAX_TOKENS_CJK = 4;
+const MAX_CJK_CHARS = 16;
+const NO_POS_MAX_TOKENS = 3;
+
+/** The key a term is matched by: its tokens' lemmas or stems. */
+export function termKey(tokens: Token[]): string {
+  return tokens.map((t) => t.norm).join(tokens.some((t) => hasCjk(t.text)) ? "" : " ");
+}
+
+function joinable(text: string, left: Token, right: Token): boolean {
+  const gap = text.slice(left.end, right.start);
+  if (gap === "") return true;
+  if (hasCjk(left.text) && hasCjk(right.text)) return false;
+  return /^(?: |-|\s?[·•]\s?)$/u.test(gap) ? gap === " " || gap === "-" : false;
+}
+
+/** Whether a token may stand inside a noun phrase (given the tagger's view of it). */
+function phraseable(t: Token, lang: string): boolean {
+  if (t.stop) return false;
+  if (!HAS_POS.has(lang) || t.pos === undefined) return t.pos !== "NUM";
+  if (NOMINAL.has(t.pos) || t.pos === "ADJ" || t.pos === "X" || t.pos === "NUM") return true;
+  // "machine learning", "Softmax 回归": a gerund or verbal noun after a noun (the run's end checks the rest)
+  return t.pos === "VERB" && (lang === "zh" || (lang === "en" && /ing$/i.test(t.text)));
+}
+
+function endsPhrase(t: Token, lang: string, previous: Token | undefined): boolean {
+  if (!HAS_POS.has(lang) || t.pos === undefined) return true;
+  if (NOMINAL.has(t.pos)) return true;
+  if (t.pos === "X") return lang === "zh"; // "eng" words in Chinese text
+  return t.pos === "VERB" && !!previous && (NOMINAL.has(previous.pos ?? "") || previous.pos === "ADJ");
+}
+
+function startsPhrase(t: Token, lang: string): boolean {
+  if (t.pos === "NUM" || t.pos === "VERB") return false;
+  // an ordinal or a generic determiner-like adjective opens no term ("first", "other", "premier")
+  return !(
+    lang === "en" &&
+    t.pos === "ADJ" &&
+    /^(?:first|second|third|\w+th|other|same|such|many|various|several|certain|new|main|different|following)$/i.test(
+      t.text,
+    )
+  );
+}
+
+function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSpan[] {
+  let tokens = run;
+  while (tokens.length && !startsPhrase(tokens[0]!, lang)) tokens = tokens.slice(1);
+  while (tokens.length && !endsPhrase(tokens.at(-1)!, lang, tokens.at(-2))) tokens = tokens.slice(0, -1);
+  if (tokens.length === 0) return [];
+  if (HAS_POS.has(lang) && !tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X")) return [];
+  const max = cjk ? MAX_TOKENS_CJK : HAS_POS.has(lang) ? MAX_TOKENS_SPACED : NO_POS_MAX_TOKENS;
+  // English, Chinese and Japanese put the head last; the other languages here mostly first ("système de …")
+  if (tokens.length > max)
+    tokens = HAS_POS.has(lang) ? tokens.slice(-max) : tokens.slice(0, NO_POS_MAX_TOKENS);
+  const span = (part: Token[]): TermSpan => ({
+    text: text.slice(part[0]!.start, part.at(-1)!.end),
+    key: termKey(part),
+    start: part[0]!.start,
+    end: part.at(-1)!.end,
+    tokens: part,
+  });
+  const out: TermSpan[] = [];
+  const whole = span(tokens);
+  if (!cjk || [...whole.text].length <= MAX_CJK_CHARS) out.push(whole);
+  // its head is a term too ("loss" in "hinge loss"), ranked on its own
+  const head = HAS_POS.has(lang) ? tokens.at(-1)! : tokens[0]!;
+  if (tokens.length > 1 && (NOMINAL.has(head.pos ?? "") || !HAS_POS.has(lang))) out.push(span([head]));
+  return out;
+}
+
+/** The noun phrases of `text` (maximal ones, then the nouns inside them), in text order. */
+export function nounPhrases(text: string, lang: string): TermSpan[] {
+  const tokens = tokenize(text, lang);
+  const cjk = lang === "zh" || lang === "ja";
+  const out: TermSpan[] = [];
+  let run: Token[] = [];
+  const flush = () => {
+    if (run.length) out.push(...spansOf(text, run, lang, cjk));
+    run = [];
+  };
+  for (const t of tokens) {
+    if (!phraseable(t, lang)) {
+      flush();
+      continue;
+    }
+    const last = run.at(-1);
+    if (last && !joinable(text, last, t)) flush();
+    run.push(t);
+  }
+  flush();
+  return out.filter((s) => isTermShaped(s.text));
+}
+
+function isTermShaped(text: string): boolean {
+  const length = [...text].length;
+  if (!/\p{L}/u.test(text) || length > 60) return false;
+  return hasCjk(text) ? length >= 2 : length >= 2 && !/^\p{Ll}$/u.test(text);
+}
+
+// --- general-language rarity ---
+
+const idfCache = new Map<string, number>();
+/** jieba's IDF of a Chinese (or kanji) word: high for rare words, about 6–7 for "模型", "函数". */
+function hanIdf(word: string): number {
+  let idf = idfCache.get(word);
+  if (idf === undefined) {
+    const found = jiebaKeywords().extractKeywords(jiebaSegmenter(), word, 1);
+    idf = found[0] && found[0].keyword === word ? found[0].weight : 11;
+    idfCache.set(word, idf);
+  }
+  return idf;
+}
+
+/** How much rarer than everyday words a token is, about 0.5 (common) to 1.8 (technical, a name). */
+function tokenRarity(t: Token, lang: string): number {
+  if (/^\p{Lu}[\p{Lu}\p{N}]+s?$/u.test(t.text)) return 1.6; // an acronym
+  if (/^[\p{Script=Latin}\p{N}'’.-]+$/u.test(t.text)) {
+    if (lang === "en" || hasCjk(t.text) || lang === "zh" || lang === "ja") {
+      if (!inEnglishLexicon(t.text)) return 1.8;
+      return t.pos === "PROPN" && lang === "en" ? 0.9 : 0.55;
+    }
+    return /^\p{Lu}/u.test(t.text) ? 1.3 : [...t.text].length >= 8 ? 1 : 0.7;
+  }
+  if (/^\p{Script=Han}+$/u.test(t.text)) return Math.min(1.8, hanIdf(t.text) / 8);
+  if (/^[\p{Script=Katakana}ー]+$/u.test(t.text)) return 1.4;
+  if (/\p{Script=Cyrillic}/u.test(t.text)) return [...t.text].length >= 9 ? 1 : 0.7;
+  return 0.8;
+}
+
+/** A term's specificity: multi-word terms and rare words above everyday single words. */
+export function termSpecificity(tokens: Token[], lang: string): number {
+  const rarity = tokens.reduce((sum, t) => sum + tokenRarity(t, lang), 0) / Math.max(1, tokens.length);
+  return tokens.length === 1 ? rarity : 1.1 + 0.15 * Math.min(3, tokens.length - 1) + 0.4 * rarity;
+}
+
+/**
+ * Whether `term` names a concept in `lang`: a noun phrase or name, not a function word, a bare verb, an
+ * adjective, an adverb, a number or a piece of a word.
+ */
+export function isConceptTerm(term: string, lang: string): boolean {
+  const text = term.trim();
+  if (!isTermShaped(text)) return false;
+  const tokens = tokenize(text, lang);
+  if (tokens.length === 0 || (tokens[0]!.start > 0 && /[\p{L}\p{N}]/u.test(text.slice(0, tokens[0]!.start))))
+    return false;
+  if (tokens[0]!.stop || tokens.at(-1)!.stop) return false;
+  if (tokens.length === 1 && isFunctionWord(text, lang)) return false;
+  if (!HAS_POS.has(lang)) return tokens.length > 1 || /^\p{Lu}/u.test(text) || [...text].length >= 4;
+  // in isolation, a tagger reads a capitalised word as a name: the head must still be nominal
+  const head = tokens.at(-1)!;
+  if (tokens.length === 1) return NOMINAL.has(head.pos ?? "") || head.pos === "X";
+  return (
+    tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X") && head.pos !== "ADV" && head.pos !== "FUNC"
+  );
+}
+
+/**
+ * The key terms of a document, best first. `sections` are its parts' texts (one string for a short text);
+ * `emphasized` the terms its author set in bold, as headings or defined, which rank first when they are
+ * terms at all.
+ */
+export function keyTerms(
+  sections: string | string[],
+  lang: string,
+  options: { emphasized?: string[]; limit?: number } = {},
+): KeyTerm[] {
+  const parts = typeof sections === "string" ? [sections] : sections;
+  interface Seen {
+    count: number;
+    sections: Set<number>;
+    forms: Map<string, number>;
+    tokens: Token[];
+  }
+  const seen = new Map<string, Seen>();
+  parts.forEach((part, index) => {
+    for (const span of nounPhrases(part, lang)) {
+      let entry = seen.get(span.key);
+      if (!entry) {
+        entry = { count: 0, sections: new Set(), forms: new Map(), tokens: span.tokens };
+        seen.set(span.key, entry);
+      }
+      entry.count++;
+      entry.sections.add(index);
+      entry.forms.set(span.text, (entry.forms.get(span.text) ?? 0) + 1);
+    }
+  });
+  const n = parts.length;
+  const spread = (df: number) => (n <= 1 ? 1 : 0.6 + (0.4 * Math.log(1 + n / df)) / Math.log(1 + n));
+  const out = new Map<string, KeyTerm>();
+  for (const [key, entry] of seen) {
+    const forms = [...entry.forms].sort((a, b) => b[1] - a[1] || (/^\p{Ll}/u.test(a[0]) ? -1 : 1));
+    const score =
+      (1 + Math.log(entry.count)) * termSpecificity(entry.tokens, lang) * spread(entry.sections.size);
+    out.set(key, { term: forms[0]![0], key, score, count: entry.count, emphasized: false });
+  }
+  for (const raw of options.emphasized ?? []) {
+    const term = raw.trim();
+    if (!isConceptTerm(term, lang)) continue;
+    const key = termKey(tokenize(term, lang));
+    const found = out.get(key);
+    if (found) Object.assign(found, { emphasized: true, score: found.score + 1000, term: found.term });
+    else out.set(key, { term, key, score: 1000, count: 1, emphasized: true });
+  }
+  const ranked = [...out.values()].sort((a, b) => b.score - a.score || b.count - a.count);
+  return options.limit ? ranked.slice(0, options.limit) : ranked;
+}

@@ -1,0 +1,271 @@
+/**
+ * Language-aware word tokens: English through wink-nlp (POS, lemma), Chinese through jieba (segmentation,
+ * POS), Japanese through kuromoji (IPADIC morphemes, base forms), Korean without its particles, other
+ * languages split on letters and reduced to their Snowball stem. Every model loads once per process, on
+ * first use; kuromoji's dictionary loads asynchronously, so `await nlpReady("ja")` before tokenising
+ * Japanese (until then Japanese falls back to ICU's word segmentation).
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Tokenizer as KuromojiTokenizer, IpadicFeatures } from "kuromoji";
+import type { Jieba, TfIdf } from "@node-rs/jieba";
+import { maskFormulas } from "../formula";
+import { koreanStem, SIMPLE_WORD, wordTokens } from "../text";
+import { isFunctionWord, stemmerFor } from "./language";
+
+const requireHere = createRequire(import.meta.url);
+
+/** Coarse part of speech (Universal Dependencies names); "FUNC" for a function word in CJK tag sets. */
+export type CoarsePos = "NOUN" | "PROPN" | "ADJ" | "VERB" | "NUM" | "ADV" | "FUNC" | "X";
+
+/** One word of a text: `norm` is its lemma or stem (lower-cased), the unit terms are matched by. */
+export interface Token {
+  text: string;
+  norm: string;
+  start: number;
+  end: number;
+  /** A function word (article, particle, auxiliary, pronoun, …), a number word or symbol. */
+  stop: boolean;
+  pos?: CoarsePos;
+}
+
+// --- the models, loaded once ---
+
+interface WinkToken {
+  value: string;
+  lemma: string;
+  pos: string;
+  stop: boolean;
+}
+let winkReader: ((text: string) => WinkToken[]) | undefined;
+function winkTokens(text: string): WinkToken[] {
+  if (!winkReader) {
+    const winkNLP = requireHere("wink-nlp") as (model: unknown, pipe?: string[]) => WinkNlp;
+    const nlp = winkNLP(requireHere("wink-eng-lite-web-model"), ["sbd", "pos"]);
+    const its = nlp.its;
+    winkReader = (input) => {
+      const tokens = nlp.readDoc(input).tokens();
+      const values = tokens.out(its.value) as string[];
+      const lemmas = tokens.out(its.lemma) as string[];
+      const tags = tokens.out(its.pos) as string[];
+      const stops = tokens.out(its.stopWordFlag) as boolean[];
+      return values.map((value, i) => ({ value, lemma: lemmas[i]!, pos: tags[i]!, stop: stops[i]! }));
+    };
+  }
+  return winkReader(text);
+}
+interface WinkNlp {
+  its: Record<string, unknown>;
+  readDoc(text: string): { tokens(): { out(helper: unknown): unknown[] } };
+}
+
+let englishLexicon: Set<string> | undefined;
+/**
+ * The words of wink's English lexicon (about 87,000: the general vocabulary); a word outside it is rare
+ * or technical ("softmax", "backpropagation"). The model's JSON is the module wink itself loaded.
+ */
+export function inEnglishLexicon(word: string): boolean {
+  if (!englishLexicon) {
+    const core = requireHere("wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json") as {
+      features: { lexeme: { list: string[] } };
+    };
+    englishLexicon = new Set(
+      core.features.lexeme.list.filter((w) => /^\p{L}/u.test(w)).map((w) => w.toLowerCase()),
+    );
+  }
+  return englishLexicon.has(word.toLowerCase());
+}
+
+let jieba: Jieba | undefined;
+let jiebaTfIdf: TfIdf | undefined;
+/** The jieba segmenter with its default dictionary (loaded on first use, about 0.3 s). */
+export function jiebaSegmenter(): Jieba {
+  if (!jieba) {
+    const { Jieba: JiebaClass } = requireHere("@node-rs/jieba") as typeof import("@node-rs/jieba");
+    const { dict } = requireHere("@node-rs/jieba/dict.js") as typeof import("@node-rs/jieba/dict");
+    jieba = JiebaClass.withDict(dict);
+  }
+  return jieba;
+}
+/** jieba's TF-IDF extractor with its IDF table (general-language rarity of Chinese words). */
+export function jiebaKeywords(): TfIdf {
+  if (!jiebaTfIdf) {
+    const { TfIdf: TfIdfClass } = requireHere("@node-rs/jieba") as typeof import("@node-rs/jieba");
+    const { idf } = requireHere("@node-rs/jieba/dict.js") as typeof import("@node-rs/jieba/dict");
+    jiebaTfIdf = TfIdfClass.withDict(idf);
+  }
+  return jiebaTfIdf;
+}
+
+type JapaneseMorpheme = IpadicFeatures & {
+  basic_form?: string;
+  pos_detail_1?: string;
+  word_position?: number;
+};
+let kuromojiLoading: Promise<KuromojiTokenizer> | undefined;
+let kuromojiTokenizer: KuromojiTokenizer | undefined;
+/** The kuromoji tokenizer (IPADIC), loaded once; its dictionary is read from node_modules/kuromoji/dict. */
+export function japaneseTokenizer(): Promise<KuromojiTokenizer> {
+  kuromojiLoading ??= (async () => {
+    const kuromoji = requireHere("kuromoji") as typeof import("kuromoji").default;
+    const dicPath = path.join(path.dirname(requireHere.resolve("kuromoji/package.json")), "dict");
+    const built = await new Promise<KuromojiTokenizer>((resolve, reject) =>
+      kuromoji.builder({ dicPath }).build((error, tokenizer) => (error ? reject(error) : resolve(tokenizer))),
+    );
+    kuromojiTokenizer = built;
+    return built;
+  })();
+  kuromojiLoading.catch(() => (kuromojiLoading = undefined));
+  return kuromojiLoading;
+}
+
+/** Resolves once the models `lang` needs are loaded (only Japanese loads asynchronously). */
+export async function nlpReady(lang: string): Promise<void> {
+  if (lang === "ja") await japaneseTokenizer();
+}
+
+// --- tokenisers ---
+
+const WINK_FUNCTION = new Set([
+  "DET",
+  "ADP",
+  "AUX",
+  "CCONJ",
+  "SCONJ",
+  "PRON",
+  "PART",
+  "PUNCT",
+  "SYM",
+  "INTJ",
+  "SPACE",
+]);
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+function englishTokens(text: string): Token[] {
+  const out: Token[] = [];
+  let cursor = 0;
+  for (const t of winkTokens(text)) {
+    const start = text.indexOf(t.value, cursor);
+    if (start < 0) continue;
+    cursor = start + t.value.length;
+    if (!WORDLIKE.test(t.value)) continue;
+    const pos = (WINK_FUNCTION.has(t.pos) ? "FUNC" : t.pos) as CoarsePos;
+    const stop =
+      pos === "FUNC" || (pos !== "NOUN" && pos !== "PROPN" && (t.stop || isFunctionWord(t.value, "en")));
+    out.push({ text: t.value, norm: t.lemma.toLowerCase(), start, end: cursor, stop, pos });
+  }
+  return out;
+}
+
+/** jieba's tags (ICTCLAS) reduced to coarse POS. */
+function jiebaPos(tag: string): CoarsePos {
+  if (tag === "nr" || tag === "ns" || tag === "nt" || tag === "nz" || tag === "nrt" || tag === "eng")
+    return "PROPN";
+  if (tag.startsWith("n") || tag === "vn" || tag === "j" || tag === "l" || tag === "i") return "NOUN";
+  if (tag.startsWith("v")) return "VERB";
+  if (tag.startsWith("a")) return "ADJ";
+  if (tag === "m" || tag === "q" || tag === "mq") return "NUM";
+  if (tag === "d") return "ADV";
+  if (tag === "x") return "X";
+  return "FUNC";
+}
+
+// V8 and jieba both work best on short pieces; a piece never ends inside a word.
+const PIECE = /[^。！？；\n.!?;]{1,400}[。！？；\n.!?;]?|[。！？；\n.!?;]/gu;
+
+function chineseTokens(text: string): Token[] {
+  const out: Token[] = [];
+  const segmenter = jiebaSegmenter();
+  for (const piece of text.matchAll(PIECE)) {
+    let cursor = piece.index;
+    for (const { word, tag } of segmenter.tag(piece[0], true)) {
+      const start = text.indexOf(word, cursor);
+      if (start < 0) continue;
+      cursor = start + word.length;
+      if (!WORDLIKE.test(word)) continue;
+      const pos = jiebaPos(tag);
+      const latin = /^[\p{Script=Latin}\p{N}]/u.test(word);
+      const norm = latin ? (stemmerFor("en")?.stem(word.toLowerCase()) ?? word.toLowerCase()) : word;
+      const stop = pos === "FUNC" || isFunctionWord(word, "zh") || (latin && isFunctionWord(word, "en"));
+      out.push({ text: word, norm, start, end: cursor, stop, pos });
+    }
+  }
+  return out;
+}
+
+function japanesePos(m: JapaneseMorpheme): CoarsePos {
+  const detail = m.pos_detail_1 ?? "";
+  if (m.pos === "名詞") {
+    if (detail === "数") return "NUM";
+    if (detail === "固有名詞") return "PROPN";
+    if (detail === "代名詞" || detail === "非自立") return "FUNC";
+    return "NOUN";
+  }
+  if (m.pos === "動詞") return "VERB";
+  if (m.pos === "形容詞" || m.pos === "連体詞") return "ADJ";
+  if (m.pos === "副詞") return "ADV";
+  if (m.pos === "接頭詞") return "X";
+  return "FUNC";
+}
+
+function japaneseTokens(text: string): Token[] {
+  if (!kuromojiTokenizer) {
+    void japaneseTokenizer().catch(() => undefined);
+    return fallbackTokens(text, "ja");
+  }
+  const out: Token[] = [];
+  for (const piece of text.matchAll(PIECE)) {
+    for (const m of kuromojiTokenizer.tokenize(piece[0]) as JapaneseMorpheme[]) {
+      const start = piece.index + (m.word_position ?? 1) - 1;
+      const surface = m.surface_form;
+      if (!WORDLIKE.test(surface)) continue;
+      const pos = japanesePos(m);
+      const base = m.basic_form && m.basic_form !== "*" ? m.basic_form : surface;
+      const stop = pos === "FUNC" || isFunctionWord(surface, "ja");
+      out.push({ text: surface, norm: base.toLowerCase(), start, end: start + surface.length, stop, pos });
+    }
+  }
+  return out;
+}
+
+/** Words split on letters (or by ICU for scripts without spaces), normalised by stem or particle. */
+function fallbackTokens(text: string, lang: string): Token[] {
+  const stemmer = stemmerFor(lang);
+  const out: Token[] = [];
+  const spaced = !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u.test(text);
+  const pieces = spaced
+    ? [...text.matchAll(SIMPLE_WORD)].map((m) => ({ word: m[0], start: m.index }))
+    : wordTokens(text, lang).map((t) => ({
+        word: text.slice(t.index, t.index + t.word.length),
+        start: t.index,
+      }));
+  for (const { word, start } of pieces) {
+    const lower = word.toLowerCase();
+    const stemmed = lang === "ko" ? koreanStem(word) : stemmer ? stemmer.stem(lower) : lower;
+    const stop = isFunctionWord(lower, lang) || isFunctionWord(koreanStem(word), lang);
+    const pos: CoarsePos | undefined = /^\p{N}+(?:[.,]\p{N}+)*$/u.test(word) ? "NUM" : undefined;
+    out.push({ text: word, norm: stemmed.toLowerCase(), start, end: start + word.length, stop, pos });
+  }
+  return out;
+}
+
+/**
+ * The words of `text` in language `lang` (a primary subtag: "en", "zh", "ja", "ru", …; see textLanguage),
+ * with offsets into `text`. Nothing inside a formula (`$…$`) is a word; punctuation is no token.
+ */
+export function tokenize(text: string, lang: string): Token[] {
+  const masked = maskFormulas(text);
+  let tokens: Token[];
+  if (lang === "en") tokens = englishTokens(masked);
+  else if (lang === "zh") tokens = chineseTokens(masked);
+  else if (lang === "ja") tokens = japaneseTokens(masked);
+  else tokens = fallbackTokens(masked, lang);
+  return tokens.map((t) => ({ ...t, text: text.slice(t.start, t.end) }));
+}
+
+/** The lemmas or stems of the content words of `text`, in order (repeats kept). */
+export function contentStems(text: string, lang: string): string[] {
+  return tokenize(text, lang)
+    .filter((t) => !t.stop && !/^\p{N}+$/u.test(t.text))
+    .map((t) => t.norm);
+}
