@@ -54,6 +54,47 @@ const doc = () =>
     sources: ["series.docx"],
   });
 
+const symbolsDoc = () =>
+  exportDocument({
+    title: "Symbols",
+    markdown: [
+      "## Symbols",
+      "",
+      "| 符号 | LaTeX |",
+      "| --- | --- |",
+      "| 比较 | $=\\neq<>\\leq\\geq$ |",
+      "| 且 | $a \\& b$ |",
+      "",
+      "Area: $\\iint_D f(x,y)\\,\\mathrm{d}x\\,\\mathrm{d}y = S_D$ and $\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1$.",
+      "",
+      "$$\\sum_{i=1}^{n} f(x_i) \\le \\int_a^b g(t)\\,dt, \\quad \\bar{y} < \\hat{y}$$",
+    ].join("\n"),
+    outputLanguage: "zh-CN",
+    updatedAt: new Date("2026-03-05T10:00:00Z"),
+    sources: ["symbols.docx"],
+  });
+
+/** The text LibreOffice prints from a DOCX (converted to PDF, then pdftotext). */
+function sofficeText(docx: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "beannote-omml-"));
+  const file = path.join(dir, "math.docx");
+  writeFileSync(file, docx);
+  execFileSync(
+    "soffice",
+    [
+      `-env:UserInstallation=file://${dir}/profile`,
+      "--headless",
+      "--convert-to",
+      "pdf",
+      "--outdir",
+      dir,
+      file,
+    ],
+    { stdio: "ignore", timeout: 120_000 },
+  );
+  return execFileSync("pdftotext", [path.join(dir, "math.pdf"), "-"], { encoding: "utf8" });
+}
+
 describe("formulas in exports", () => {
   it("HTML: KaTeX sets inline and display formulas (one-line $$…$$ too), in tables and quotes; no error, no link", () => {
     const body = noteBodyHtml(doc());
@@ -121,6 +162,35 @@ describe("formulas in exports", () => {
     expect(xml).toContain("ℝ");
     expect(xml.match(/<m:oMath[\s>]/g)?.length).toBe(1);
   });
+
+  it("DOCX: a formula with <, > or & is escaped (a symbol table answered 500); a big operator's body is whole", async () => {
+    const docx = await noteDocx(symbolsDoc());
+    const xml = await (await JSZip.loadAsync(docx)).file("word/document.xml")!.async("string");
+    expect(xml).toContain('<m:t xml:space="preserve">&lt;</m:t>');
+    expect(xml).toContain('<m:t xml:space="preserve">&gt;</m:t>');
+    expect(xml).toContain('<m:t xml:space="preserve">&amp;</m:t>');
+    expect(xml).not.toMatch(/<m:e>[^<]|<\/m:r>[^<]+<\/m:e>/); // no bare text in an element
+    // the integral's body holds f(x,y) whole, the f included
+    expect(xml).toMatch(
+      /<m:chr m:val="∬"\/>.*?<m:e><m:r><m:t xml:space="preserve">f<\/m:t><\/m:r>.*?,.*?y.*?<\/m:e><\/m:nary>/,
+    );
+    expect(xml).not.toMatch(/[\u2061\u2062]/);
+    expect(xml).not.toContain("$");
+  });
+
+  it.skipIf(!hasSoffice)(
+    "DOCX: LibreOffice sets symbols, functions and big operators without '¿' or '□'",
+    () => {
+      return noteDocx(symbolsDoc()).then((docx) => {
+        const text = sofficeText(docx);
+        expect(text).toContain("Symbols");
+        expect(text).not.toMatch(/[¿□]|<\?>/);
+        expect(text).toMatch(/f\s*\(\s*x\s*,\s*y\s*\)/);
+        expect(text).toMatch(/≠/);
+        expect(text).not.toMatch(/\\(?:neq|leq|iint|sin|lim)|\$/);
+      });
+    },
+  );
 
   it.skipIf(!hasSoffice)("DOCX: LibreOffice reads the equations and sets them as math", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "beannote-omml-"));

@@ -56,7 +56,11 @@ function mathmlOf(latex: string, display: boolean): string | null {
 }
 
 const NARY_OPERATOR = /^<(munderover|munder|mover|msubsup|msub|msup)>\s*<mo[^>]*>[∑∏∐∫∬∭∮∯∰⋀⋁⋂⋃⨀⨁⨂⨄⨆]<\/mo>/;
-const TEXT_OR_ROW = /^<(mrow|mi|mn|mo|mtext|ms)[\s>]/;
+/** What ends a big operator's body: a relation, a sum's sign or a comma at the operator's own level. */
+const BODY_END = /^<mo[^>]*>\s*(?:[=<>≤≥≠≈≡∼≃≅∝∈∉⊂⊆⊃⊇→⇒⟹⇔⟺↦+\-−±∓,;]|&lt;|&gt;)\s*<\/mo>/;
+
+const OPENING_BRACKET = /^<mo[^>]*>\s*[([{⟨⌊⌈]\s*<\/mo>/;
+const CLOSING_BRACKET = /^<mo[^>]*>\s*[)\]}⟩⌋⌉]\s*<\/mo>/;
 
 /** Where the element that starts at `start` ends (just after its closing tag). */
 function elementEnd(xml: string, start: number): number {
@@ -73,9 +77,10 @@ function elementEnd(xml: string, start: number): number {
 }
 
 /**
- * The converter puts what follows a big operator (∑, ∫…) into the operator's body only when it is a row or a
- * letter; a fraction or a root there would leave the body empty (a placeholder box in Word) with the fraction
- * after it. Such a term is wrapped in a row.
+ * The converter takes only the element right after a big operator (∑, ∫…) as its body and pours the text of
+ * the ones after it into the body as bare text (`<m:e><m:r>f</m:r>(x,y)</m:e>`, which Word and LibreOffice
+ * drop or show as a box), and leaves a fraction there outside the body. The terms after the operator, up to
+ * a relation, a sign or a comma at its level and outside brackets, are wrapped in one row, which the converter takes whole.
  */
 function naryBodiesInRows(mathml: string): string {
   const starts: number[] = [];
@@ -84,12 +89,54 @@ function naryBodiesInRows(mathml: string): string {
   let out = mathml;
   for (const start of starts.reverse()) {
     const bodyStart = elementEnd(out, start);
-    const body = out.slice(bodyStart);
-    if (!body.startsWith("<") || body.startsWith("</") || TEXT_OR_ROW.test(body)) continue;
-    const bodyEnd = elementEnd(out, bodyStart);
+    let bodyEnd = bodyStart;
+    let brackets = 0;
+    while (bodyEnd < out.length && out.startsWith("<", bodyEnd) && !out.startsWith("</", bodyEnd)) {
+      const head = out.slice(bodyEnd, bodyEnd + 40);
+      if (brackets === 0 && BODY_END.test(head)) break;
+      if (OPENING_BRACKET.test(head)) brackets++;
+      else if (CLOSING_BRACKET.test(head)) brackets = Math.max(0, brackets - 1);
+      bodyEnd = elementEnd(out, bodyEnd);
+    }
+    if (bodyEnd === bodyStart) continue;
     out = `${out.slice(0, bodyStart)}<mrow>${out.slice(bodyStart, bodyEnd)}</mrow>${out.slice(bodyEnd)}`;
   }
   return out;
+}
+
+const XML_TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+const escapeXmlText = (text: string) => text.replace(/[&<>]/g, (c) => XML_TEXT_ESCAPES[c]!);
+
+/** A run: its properties (math, then Word) and its text. */
+const RUN = /<m:r>((?:(?!<m:t[\s>])[\s\S])*?)<m:t(?:\s[^>]*)?>([\s\S]*?)<\/m:t><\/m:r>/g;
+/** A word (letters, digits and their marks), a run of spaces, or one other character (an operator, a bracket). */
+const RUN_TOKEN = /[\p{L}\p{N}\p{M}]+|\s+|[^\p{L}\p{N}\p{M}\s]/gu;
+
+const literalProps = (props: string) =>
+  props.includes("<m:rPr>") ? props.replace("<m:rPr>", "<m:rPr><m:lit/>") : `<m:rPr><m:lit/></m:rPr>${props}`;
+
+/**
+ * The runs as Word and LibreOffice both read them. The converter writes a run's text unescaped
+ * (`<m:t><>≤</m:t>` for `<>\leq`): `&`, `<` and `>` are escaped. LibreOffice pastes each run's text into its
+ * own formula language, where `=` with nothing before it, a bracket opened in one run and closed in another,
+ * `<>` or a word such as `lim` are syntax (it shows "¿" and boxes); so operators, brackets, spaces and
+ * words of several letters become runs of their own marked literal (`m:lit`, which it quotes and Word
+ * shows as before). The function-application sign becomes a thin space ("sin x", LibreOffice showed "¿"); a bar accent is the
+ * combining overline both read as a bar (LibreOffice read KaTeX's modifier macron as an acute accent).
+ */
+function portableRuns(omml: string): string {
+  return omml
+    .replace(/<m:chr m:val="ˉ"\/>/g, '<m:chr m:val="\u0305"/>')
+    .replace(RUN, (run, props: string, rawText: string) => {
+      const text = rawText.replace(/\u2061/g, "\u2009").replace(/[\u2062-\u2064\u200b]/g, "");
+      if (!text) return "";
+      return (text.match(RUN_TOKEN) ?? [])
+        .map((token) => {
+          const literal = !/^(?:\p{L}\p{M}*|\p{N}+)$/u.test(token);
+          return `<m:r>${literal ? literalProps(props) : props}<m:t xml:space="preserve">${escapeXmlText(token)}</m:t></m:r>`;
+        })
+        .join("");
+    });
 }
 
 /**
@@ -108,17 +155,27 @@ function ordered(omml: string): string {
  * be read, so that the caller keeps the source text.
  */
 export function officeMath(latex: string, display: boolean): ParagraphChild | null {
+  const omml = ommlOf(latex, display);
+  if (!omml) return null;
+  try {
+    return ImportedXmlComponent.fromXmlString(omml) as unknown as ParagraphChild;
+  } catch {
+    return null; // an export never fails because of one formula: it stays as its source text
+  }
+}
+
+/** A formula's Office Math XML (`m:oMath`, in an `m:oMathPara` when display), or null when it cannot be built. */
+export function ommlOf(latex: string, display: boolean): string | null {
   const mathml = mathmlOf(latex, display);
   if (!mathml) return null;
   let omml: string;
   try {
-    omml = ordered(mml2omml(mathml));
+    omml = portableRuns(ordered(mml2omml(mathml)));
   } catch {
     return null;
   }
   if (!omml.startsWith("<m:oMath")) return null;
-  const xml = display
+  return display
     ? `<m:oMathPara xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">${omml}</m:oMathPara>`
     : omml;
-  return ImportedXmlComponent.fromXmlString(xml) as unknown as ParagraphChild;
 }
