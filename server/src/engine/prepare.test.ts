@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SourceDocument } from "@beannote/contract";
 import { labelsFor } from "./labels";
-import { displayHeading } from "./offline";
+import { displayHeading, generateOfflineNote } from "./offline";
 import { isFrontMatterLine, prepareDocument } from "./prepare";
 
 describe("isFrontMatterLine", () => {
@@ -80,6 +80,45 @@ describe("slides of a deck without title placeholders", () => {
       ["Simple Stack Example", 1],
       ["MIPS: Software conventions for Registers", 2],
     ]);
+  });
+});
+
+describe("a table drawn as text boxes on a slide", () => {
+  it("is read as a list of its labels, so the slide's section is not left empty", async () => {
+    const cells = [
+      "24209",
+      "Sessions",
+      "Database BB",
+      "36543",
+      "Searches Run",
+      "Database BB",
+      "Calendar YTD",
+    ];
+    const doc: SourceDocument = {
+      title: "COUNTER",
+      format: "ppt",
+      language: "en",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "Database Report 1: Total Searches and Sessions by Month",
+          level: 1,
+          blocks: cells.map((text) => ({ type: "paragraph" as const, text, page: 1 })),
+        },
+      ],
+    };
+    expect(prepareDocument(doc).sections[0]!.blocks).toEqual([
+      { type: "list", page: 1, items: ["Sessions", "Database BB", "Searches Run", "Calendar YTD"] },
+    ]);
+    for (const detailLevel of ["detail", "simple"] as const) {
+      const note = generateOfflineNote({
+        sources: [{ doc, fileName: "counter.ppt" }],
+        title: "COUNTER",
+        outputLanguage: "en-US",
+        detailLevel,
+      });
+      expect(note.sections[0]!.markdown).toContain("- Sessions");
+    }
   });
 });
 

@@ -184,6 +184,34 @@ function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock | un
   }
 }
 
+const LABEL_CHARS = 60;
+const LABEL_RUN = 3;
+
+/**
+ * A slide's short lines in a row (a table or a diagram drawn as text boxes: "Sessions", "Database BB",
+ * "Searches Run") are one list: no line is a sentence, so read one by one the slide's text would all be
+ * dropped and its section left empty.
+ */
+function gatherLabels(blocks: PreparedBlock[]): PreparedBlock[] {
+  const out: PreparedBlock[] = [];
+  for (let i = 0; i < blocks.length;) {
+    let j = i;
+    while (
+      j < blocks.length &&
+      blocks[j]!.type === "paragraph" &&
+      preparedBlockText(blocks[j]!).length <= LABEL_CHARS
+    )
+      j++;
+    if (j - i >= LABEL_RUN) {
+      // its figures, without their rows and columns, say nothing
+      const items = [...new Set(blocks.slice(i, j).map(preparedBlockText))].filter((t) => /\p{L}/u.test(t));
+      if (items.length) out.push({ type: "list", items, page: blocks[i]!.page });
+      i = j;
+    } else out.push(blocks[i++]!);
+  }
+  return out;
+}
+
 /**
  * The line of an untitled slide that can be its title: its first paragraph when it looks like one
  * ("Registers"), else a later paragraph with two words or a CJK phrase ("MIPS: Software conventions for
@@ -237,10 +265,11 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       continue;
     }
     const contents = contentsParagraphs(sourceBlocks);
-    const blocks = sourceBlocks
+    const prepared = sourceBlocks
       .filter((b) => !contents.has(b))
       .map((b) => prepareBlock(b, repeated))
       .filter((b): b is PreparedBlock => !!b);
+    const blocks = slides ? gatherLabels(prepared) : prepared;
     const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
     const emphasis = sourceBlocks.flatMap((b) => (contents.has(b) ? [] : (b.emphasis ?? [])));
     const prev = sections[sections.length - 1];

@@ -2,6 +2,7 @@ import CFB from "cfb";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { deckCover, finishDocument, type ParseInput } from "./document";
 import { oleTitle } from "./ole-summary";
+import { slideTitle } from "./slide-title";
 import { IngestError } from "./errors";
 import { cleanText, joinSoftBreaks } from "./text";
 
@@ -184,7 +185,9 @@ function readPpt(input: ParseInput): {
       }
       if (!run.drawing) fromList.set(key, listed + 1);
       if ((run.type === TEXT_TITLE || run.type === TEXT_CENTER_TITLE) && !title) {
-        title = paras.join(" ");
+        const { title: text, rest } = slideTitle(paras);
+        title = text;
+        if (rest) blocks.push({ type: "paragraph", text: rest, page });
         if (run.type === TEXT_CENTER_TITLE && cover === null) cover = title;
       } else if (paras.length > 1) blocks.push({ type: "list", items: paras, page });
       else blocks.push({ type: "paragraph", text: paras[0]!, page });

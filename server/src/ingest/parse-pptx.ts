@@ -1,4 +1,5 @@
 import path from "node:path/posix";
+import { slideTitle } from "./slide-title";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { deckCover, finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
@@ -193,7 +194,9 @@ function readShapes(
       const paras = readParagraphs(txBody, check);
       if (paras.length === 0) return;
       if ((phType === "title" || phType === "ctrTitle") && !title) {
-        title = paras.map((p) => p.text).join(" ");
+        const { title: text, rest } = slideTitle(paras.map((p) => p.text));
+        title = text;
+        if (rest) blocks.push({ type: "paragraph", text: rest, page });
         centred = phType === "ctrTitle";
         return;
       }
