@@ -1,4 +1,5 @@
 import type { OutputLanguage } from "@beannote/contract";
+import { speakFormulas } from "../engine/formula-speech";
 
 const PERCENT: Partial<Record<OutputLanguage, (n: string) => string>> = {
   "zh-CN": (n) => `百分之${n}`,
@@ -8,11 +9,12 @@ const PERCENT: Partial<Record<OutputLanguage, (n: string) => string>> = {
 
 /**
  * A line as a voice should read it: separators and brackets that a synthesiser would spell out become
- * pauses, and a percentage is said in the language's own words (espeak reads "%" in English in CJK).
+ * pauses, a percentage is said in the language's own words (espeak reads "%" in English in CJK), and a
+ * formula (`$x^2$`) in words of the language ("x squared"), never its LaTeX.
  */
 export function speakableText(text: string, language: OutputLanguage): string {
   const percent = PERCENT[language];
-  let out = text
+  let out = speakFormulas(text, language)
     .replace(/\s*[·•|]\s*/g, ", ")
     .replace(/[*_`#~^<>{}[\]\\]+/g, " ")
     .replace(/…/g, "...");
