@@ -949,7 +949,7 @@ function tidy(words: string, unspaced: boolean): string {
     .replace(/,(?:\s*,)+/g, ",")
     .trim()
     .replace(/^,\s*|,$/g, "");
-  if (unspaced) out = out.replace(/(?<=[^\x00-\x7f])\s+(?=[^\x00-\x7f])/g, "");
+  if (unspaced) out = out.replace(/(?<=\P{ASCII})\s+(?=\P{ASCII})/gu, "");
   return out;
 }
 
