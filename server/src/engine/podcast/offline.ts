@@ -1,4 +1,4 @@
-import { hasFormula } from "../formula";
+import { protectFormulas } from "../formula";
 import type { PodcastLength } from "@beannote/contract";
 import { isCleanAnswer, isWholeSentence } from "../flashcards/card-rules";
 import type { MaterialSection, NoteMaterial } from "../note-material";
@@ -44,16 +44,16 @@ const statesFigure = (text: string) => /\p{Nd}/u.test(text.replace(NOT_A_FIGURE,
 /** A caption, or a run of table headers or formula symbols that reads badly aloud. */
 function unspeakable(text: string): boolean {
   if (/^(?:table|figure|fig\.|algorithm|表|图|圖)\s*\p{Nd}/iu.test(text)) return true;
-  if (hasFormula(text)) return true; // a speech engine would read the LaTeX out
-
-  const chars = [...text];
+  // a formula is said in words (speech/speech-text.ts): it counts as one word here, not as its LaTeX's symbols
+  const prose = protectFormulas(text).text;
+  const chars = [...prose];
   const symbols = chars.filter(
-    (c) => !/[\p{L}\p{N}\s.,;:!?'"()“”‘’«»„「」《》、。，；：！？（）\-–—%]/u.test(c),
+    (c) => !/[\p{L}\p{N}\p{Co}\s.,;:!?'"()“”‘’«»„「」《》、。，；：！？（）\-–—%]/u.test(c),
   ).length;
   if (symbols / chars.length > 0.08) return true;
-  if (hasCjk(text)) return false;
+  if (hasCjk(prose)) return false;
   // a run of Capitalised Labels has few lower-case words; Korean, Thai or Arabic words have no case at all
-  return text.split(/\s+/).filter((w) => /^[\p{Ll}\p{Lo}]/u.test(w)).length < 3;
+  return prose.split(/\s+/).filter((w) => /^[\p{Ll}\p{Lo}]/u.test(w)).length < 3;
 }
 
 /** A term worth asking about: long enough, not a stopword-like fragment. */
