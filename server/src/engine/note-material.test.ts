@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noteKeyTerms } from "./note-material";
+import { inlineText, noteKeyTerms } from "./note-material";
 
 describe("a note's key terms", () => {
   it("are the overview's list and the body's bold spans, not the overview's own labels and titles", () => {
@@ -19,5 +19,13 @@ describe("a note's key terms", () => {
       "The **spindle** pulls the chromatids apart.",
     ].join("\n");
     expect(noteKeyTerms(markdown)).toEqual(["chromosome", "spindle", "Mitosis"]);
+  });
+});
+
+describe("a sentence's text", () => {
+  it("drops Markdown's escapes, '\\<' and '\\=' included (a slide showed a literal '\\<'), and keeps formulas as written", () => {
+    expect(inlineText("Symbols \\< and \\> and \\= and \\& mean order; $a \\< b$ stays.").text).toBe(
+      "Symbols < and > and = and & mean order; $a \\< b$ stays.",
+    );
   });
 });

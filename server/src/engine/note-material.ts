@@ -61,7 +61,7 @@ export function inlineText(markdown: string): MaterialSentence {
     })
     .replace(/(^|[^\\*])\*([^*\n]+)\*/g, "$1$2")
     .replace(/`([^`]*)`/g, "$1")
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>~$])/g, "$1")
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~$=&])/g, "$1") // Markdown's escapes ('\\<' of a symbol table)
     .replace(/\s+/g, " ")
     .trim();
   return { text: formulas.restore(text), terms: [...new Set(terms.map(formulas.restore))] };
