@@ -3,7 +3,7 @@ import { MIND_MAP_LARGE_NODES, MIND_MAP_LABEL_MAX } from "@beannote/contract";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "./note-material";
 import { normaliseForMatch } from "./note-material";
 import { protectFormulas } from "./formula";
-import { fitsLimit, shorten, type ShortLimit } from "./short-text";
+import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./short-text";
 import { findWord, hasCjk } from "./text";
 import { isStopword } from "./stopwords";
 
@@ -41,9 +41,92 @@ function usableTerm(term: string): boolean {
   const n = [...term].length;
   if (n < 2 || n > 40 || (!hasCjk(term) && n < 3)) return false;
   if (isStopword(term.toLowerCase()) || /^[\p{N}\p{P}\s]+$/u.test(term)) return false;
-  if (!fitsLimit(term, LEAF_LIMIT)) return false;
+  if (!fitsLimit(term, LEAF_LIMIT) || isFragment(term)) return false;
   // a term worth a leaf names something: several words or CJK characters, a name, an acronym, a long word
   return hasCjk(term) ? n >= 3 : /\s/.test(term.trim()) || /[\p{Lu}\p{N}]/u.test(term) || n >= 9;
+}
+
+/** Words a phrase cut out of a sentence starts or ends with: it is a fragment, not a term or a fact. */
+const LATIN_EDGE =
+  /^(?:and|or|but|so|then|thus|hence|which|that|this|these|those|it|its|we|our|us|i|you|they|he|she|of|to|in|on|at|by|for|with|from|as|is|are|was|were|be|been|has|have|had|not|also|et|ou|mais|donc|qui|que|il|elle|nous|on|le|la|les|des|du|de|и|или|но|что|это|мы|мы|он|она|они|в|на|с|по|к)$/iu;
+const CJK_LEAD = /^[的了和与而并则但或及在是这那其此也就都我你他她它们之于把被让因所]/u;
+
+/** Symbols of a formula whose layout was lost ("∂2v ∂2v + = 0"): unreadable as a label. */
+function isFormulaDebris(label: string): boolean {
+  const chars = [...protectFormulas(label).text.replace(/\s+/g, "")];
+  const symbols = chars.filter((c) => !/[\p{L}\p{N}'’\-–().,:;%·、，：（）…。]/u.test(c)).length;
+  return chars.length === 0 || symbols / chars.length > 0.12;
+}
+
+/** A cut clause, a sentence's tail, a run of formula symbols or a single function word. */
+export function isFragment(label: string): boolean {
+  const text = protectFormulas(label).text.trim();
+  if (!text || text.includes("…") || isFormulaDebris(text)) return true;
+  if (hasCjk(text)) return CJK_LEAD.test(text) || /^[\p{P}\p{N}]/u.test(text);
+  const words = text.split(/\s+/);
+  if (/^[\p{Ll}]/u.test(text) && words.length > 3) return true; // a sentence's tail, cut mid-way
+  return (
+    LATIN_EDGE.test(words[0]!.replace(/[^\p{L}]/gu, "")) ||
+    LATIN_EDGE.test(words.at(-1)!.replace(/[^\p{L}]/gu, ""))
+  );
+}
+
+/** "X is Y", "X refers to Y", "X 是指 Y", "X とは Y", "X est Y", "X — это Y": the term and its meaning. */
+const DEFINITION_PATTERNS: RegExp[] = [
+  /^(?<term>[^,;:.]{2,50}?)\s+(?:is defined as|refers to|is called|denotes|means|is|are)\s+(?<meaning>.{4,})$/iu,
+  /^(?<term>[^,;:.]{2,50}?)\s+(?:désigne|est|sont|bezeichnet|ist|es|son)\s+(?<meaning>.{4,})$/iu,
+  /^(?<term>[^,;:.]{2,50}?)\s*(?:[—–-]\s*это|называется|означает|является)\s+(?<meaning>.{4,})$/iu,
+  /^(?<term>[^，,；;：:。]{2,16}?)(?:是指|指的是|称为|叫做|定义为|就是|是)(?<meaning>.{3,})$/u,
+  /^(?<term>[^、，。]{2,16}?)(?:とは|は)(?<meaning>.{3,}?)(?:である|です|をいう|のこと|を指す)?[。．]?$/u,
+];
+
+/** A sentence that defines a term, read as the term and the start of its meaning. */
+function definitionOf(text: string, terms: string[]): { term: string; meaning: string } | null {
+  // citations and acronyms in parentheses are not part of the term: "Open-domain QA (Voorhees, 1999) is …"
+  const sentence = text
+    .replace(/^[>*\s]+/, "")
+    .replace(/\s*[(（][^()（）]{0,40}[)）]/gu, "")
+    .trim();
+  for (const pattern of DEFINITION_PATTERNS) {
+    const m = pattern.exec(sentence);
+    if (!m?.groups) continue;
+    const term = m.groups.term!.replace(/^(?:the|a|an|le|la|les|l'|un|une)\s+/iu, "").trim();
+    // the subject is a term when the author set it in bold, or it is a short name (not "This method")
+    const named =
+      terms.some((t) => normaliseForMatch(t) === normaliseForMatch(term)) ||
+      (usableTerm(term) && !LATIN_EDGE.test(term.split(/\s+/)[0]!) && !CJK_LEAD.test(term));
+    if (!named || !fitsLimit(term, { words: 5, cjkChars: 10 })) continue;
+    // the meaning's head, before a relative clause ("… components that work together")
+    const head = m.groups
+      .meaning!.replace(/^(?:a|an|the|un|une|le|la)\s+/iu, "")
+      .split(
+        /\s(?:that|which|who|whose|where|when|because|while|qui|que|dont|où|который|которая|которое|которые|чтобы)\s/iu,
+      )[0]!;
+    const meaning = shorten(head, {
+      words: 8,
+      cjkChars: 14,
+      minClause: 2,
+    });
+    if (!meaning || meaning.endsWith("…") || isFormulaDebris(meaning)) continue;
+    return { term, meaning };
+  }
+  return null;
+}
+
+/** A number with its unit ("9%", "20 passages", "3 万") and the term it is about: "DPR · 9%–19%". */
+function factOf(text: string, terms: string[]): string | null {
+  const figure =
+    /(?<![\p{L}\p{N}.-])(\p{Nd}+(?:[.,]\p{Nd}+)*(?:\s?[-–]\s?\p{Nd}+(?:[.,]\p{Nd}+)*)?)(\s?%|\s?[\p{L}]{1,12}|[\p{Script=Han}]{1,2})?/gu;
+  for (const m of text.matchAll(figure)) {
+    const unit = (m[2] ?? "").trim();
+    if (!unit || (unit !== "%" && isStopword(unit.toLowerCase())) || /^\p{Nd}{4}$/u.test(m[1]!)) continue; // a bare count or a year
+    const before = text.slice(0, m.index);
+    const subject = terms.filter((t) => findWord(before, t) >= 0).sort((x, y) => y.length - x.length)[0];
+    if (!subject) continue;
+    const joiner = hasCjk(unit) || unit === "%" ? "" : " ";
+    return `${subject} · ${m[1]}${joiner}${unit}`;
+  }
+  return null;
 }
 
 /** The sentences a section leads with: definitions, then list items, then each paragraph's first sentence. */
@@ -54,45 +137,59 @@ function keySentences(section: MaterialSection): MaterialSentence[] {
   return [...definitions, ...items, ...leads];
 }
 
-/** A section's leaves: its key terms, the first clauses of its key sentences, and its tables. */
+/**
+ * A section's leaves: its defined terms with their meaning, its key terms, facts (a figure with its unit and
+ * subject), short statements whole, and its tables; never a sentence cut mid-way or a function word.
+ */
 function sectionLeaves(section: MaterialSection, material: NoteMaterial): Draft[] {
   const leaves: Draft[] = [];
   const seen = new Set<string>([normaliseForMatch(section.heading)]);
-  const add = (kind: MindMapNodeKind, label: string, quote: string) => {
-    const key = normaliseForMatch(label);
-    if (!key || seen.has(key)) return;
-    seen.add(key);
+  const add = (kind: MindMapNodeKind, label: string, quote: string, key = label) => {
+    const k = normaliseForMatch(key);
+    if (!k || seen.has(k) || leaves.length >= LEAVES_PER_SECTION + 1) return false;
+    seen.add(k);
     leaves.push({ kind, label: cap(label), citation: material.cite(section.index, quote), children: [] });
+    return true;
   };
 
   const sentences = section.blocks.flatMap((b) =>
     b.type === "table" ? [] : b.type === "list" ? b.items : b.sentences,
   );
-  const terms: { term: string; quote: string }[] = [];
-  for (const s of sentences) for (const term of s.terms) terms.push({ term, quote: s.text });
-  for (const term of material.keyTerms) {
-    const s = sentences.find((x) => findWord(x.text, term) >= 0);
-    if (s) terms.push({ term, quote: s.text });
-  }
-  let termCount = 0;
-  for (const { term, quote } of terms) {
-    if (termCount >= TERMS_PER_SECTION) break;
-    if (!usableTerm(term)) continue;
-    const before = leaves.length;
-    add("term", term, quote);
-    if (leaves.length > before) termCount++;
-  }
+  const sectionTerms = [
+    ...new Set([
+      ...sentences.flatMap((s) => s.terms),
+      ...material.keyTerms.filter((t) => sentences.some((s) => findWord(s.text, t) >= 0)),
+    ]),
+  ].filter(usableTerm);
 
+  let termCount = 0;
+  for (const s of keySentences(section)) {
+    if (termCount >= TERMS_PER_SECTION) break;
+    const found = definitionOf(s.text, s.terms);
+    if (!found || seen.has(normaliseForMatch(`${found.term}${found.meaning}`))) continue;
+    if (add("term", `${found.term}: ${found.meaning}`, s.text)) {
+      seen.add(normaliseForMatch(found.term));
+      termCount++;
+    }
+  }
+  for (const term of sectionTerms) {
+    if (termCount >= TERMS_PER_SECTION) break;
+    const quote = sentences.find((s) => findWord(s.text, term) >= 0)?.text ?? term;
+    if (add("term", term, quote)) termCount++;
+  }
+  for (const s of sentences) {
+    if (leaves.length >= LEAVES_PER_SECTION) break;
+    const fact = factOf(s.text, sectionTerms);
+    if (fact && fitsLimit(fact, LEAF_LIMIT)) add("point", fact, s.text);
+  }
   for (const s of keySentences(section)) {
     if (leaves.length >= LEAVES_PER_SECTION) break;
-    const label = shorten(s.text, LEAF_LIMIT);
-    // a point that is only a term already shown, or a fragment of punctuation, says nothing new
-    if ([...normaliseForMatch(label)].length < 2) continue;
-    if (
-      leaves.some((l) => normaliseForMatch(label).includes(normaliseForMatch(l.label)) && l.kind === "point")
-    )
+    // a statement short enough to be said whole; a longer one would be a fragment once cut
+    const whole = tidyEnd(s.text);
+    if (!fitsLimit(whole, LEAF_LIMIT) || shortLength(whole) < (hasCjk(whole) ? 6 : 3) || isFragment(whole))
       continue;
-    add("point", label, s.text);
+    if (leaves.some((l) => normaliseForMatch(whole).includes(normaliseForMatch(l.label)))) continue;
+    add("point", whole, s.text);
   }
 
   for (const block of section.blocks) {
@@ -145,9 +242,153 @@ function countNodes(node: MindMapNode): number {
   return 1 + node.children.reduce((n, c) => n + countNodes(c), 0);
 }
 
+/** A heading's section number ("4.1 Training" → [4, 1], "Chapter 3" → [3]); null when it has none. */
+export function headingNumber(heading: string): number[] | null {
+  const m =
+    /^(?:(?:chapter|section|part|lecture|chapitre|kapitel|capítulo|capitolo|глава|раздел|часть|§)\s*)?(\d{1,3}(?:\.\d{1,3}){0,5})(?:[.):]\s*|\s+)(?=\S)/iu.exec(
+      heading.trim(),
+    );
+  return m ? m[1]!.split(".").map(Number) : null;
+}
+
+const isPrefix = (a: number[], b: number[]) => a.length < b.length && a.every((n, i) => b[i] === n);
+const sameNumber = (a: number[] | null, b: number[]) =>
+  a !== null && a.length === b.length && a.every((n, i) => b[i] === n);
+
+/** A heading of the note, with the ones the note kept without text of their own (from its sections' paths). */
+interface Heading {
+  label: string;
+  depth: number;
+  section: MaterialSection | null;
+}
+
 /**
- * The note's mind map: its title at the root, its sections and sub-sections as branches in note order,
- * each with short leaves (key terms, the first clauses of key sentences, table headers), every node cited.
+ * Every heading in note order: a chapter whose text is only its sections has no section of its own in the
+ * material, but it is on their path, so it is put back (at a depth between its parent's and its child's).
+ */
+function noteHeadings(sections: MaterialSection[]): Heading[] {
+  const out: Heading[] = [];
+  let previous: string[] = [];
+  for (const section of sections) {
+    const chain = [...section.path, section.heading];
+    let shared = 0;
+    while (shared < section.path.length && previous[shared] === chain[shared]) shared++;
+    for (let i = shared; i < section.path.length; i++)
+      out.push({ label: section.path[i]!, depth: section.depth - (section.path.length - i), section: null });
+    out.push({ label: section.heading, depth: section.depth, section });
+    previous = chain;
+  }
+  return out;
+}
+
+interface Placed {
+  depth: number;
+  number: number[] | null;
+  node: Draft;
+  /** The chain of nodes from the root's child down to this one. */
+  chain: Placed[];
+}
+
+/** The open numbered heading `top` cannot hold a heading numbered `number` ("3" cannot hold "4" or "4.1"). */
+function cannotHold(top: number[], number: number[]): boolean {
+  if (isPrefix(top, number)) return false;
+  // "1 Setup" under "3 Experiments" is a numbered list inside it; "4 Method" after "3" is the next chapter
+  if (number.length === 1 && top.length === 1) return number[0]! > top[0]!;
+  return true;
+}
+
+/**
+ * The heading tree: by heading level, corrected by section numbers where the note's levels are wrong ("4.1"
+ * goes under "4", never under "3"; "4" is not nested in "3").
+ */
+function headingTree(material: NoteMaterial, root: Draft): void {
+  let stack: Placed[] = [];
+  for (const heading of noteHeadings(material.sections)) {
+    const previous = stack;
+    while (stack.length && stack[stack.length - 1]!.depth >= heading.depth) stack = stack.slice(0, -1);
+    const number = headingNumber(heading.label);
+    if (number) {
+      while (
+        stack.length &&
+        stack[stack.length - 1]!.number &&
+        cannotHold(stack[stack.length - 1]!.number!, number)
+      )
+        stack = stack.slice(0, -1);
+      if (number.length > 1) {
+        const parentNumber = number.slice(0, -1);
+        const parent = previous.find((p) => sameNumber(p.number, parentNumber));
+        if (parent && !stack.includes(parent)) stack = parent.chain;
+      }
+    }
+    const section = heading.section;
+    const node: Draft = {
+      kind: "section",
+      label: heading.label.trim() || material.title,
+      citation: section?.pages[0] ?? null,
+      children: section ? sectionLeaves(section, material) : [],
+    };
+    (stack[stack.length - 1]?.node ?? root).children.push(node);
+    const placed: Placed = { depth: heading.depth, number, node, chain: [] };
+    placed.chain = [...stack, placed];
+    stack = placed.chain;
+  }
+}
+
+/** A chapter put back without text of its own is cited where its first section is. */
+function citeEmptySections(node: Draft): Citation | null {
+  let first: Citation | null = node.citation;
+  for (const child of node.children) {
+    const cited = citeEmptySections(child);
+    first ??= cited;
+  }
+  if (node.kind === "section") node.citation ??= first;
+  return first;
+}
+
+/**
+ * No two siblings share a label: a title repeated on consecutive slides or pages becomes one node holding all
+ * their children; a title that comes back later (two "Exercises" of one chapter) is numbered "(2)"; a leaf
+ * that repeats a sibling's words goes.
+ */
+function mergeSiblings(node: Draft): void {
+  const byLabel = new Map<string, Draft>();
+  const kept: Draft[] = [];
+  const repeats = new Map<string, number>();
+  const keyOf = (d: Draft) => normaliseForMatch(d.label) || d.label;
+  for (const child of node.children) {
+    const key = keyOf(child);
+    const same = byLabel.get(key);
+    const last = kept[kept.length - 1];
+    if (!same) {
+      byLabel.set(key, child);
+      kept.push(child);
+    } else if (child.kind !== "section") {
+      continue;
+    } else if (same.kind !== "section") {
+      // a section wins over a leaf of the same words
+      kept[kept.indexOf(same)] = child;
+      byLabel.set(key, child);
+    } else if (same === last) {
+      same.children.push(...child.children);
+      same.citation ??= child.citation;
+    } else {
+      const n = (repeats.get(key) ?? 1) + 1;
+      repeats.set(key, n);
+      child.label = `${child.label} (${n})`;
+      byLabel.set(key, child);
+      byLabel.set(keyOf(child), child);
+      kept.push(child);
+    }
+  }
+  node.children = kept;
+  for (const child of node.children) mergeSiblings(child);
+}
+
+/**
+ * The note's mind map: its title at the root, its heading tree as branches in note order (a chapter without
+ * text of its own keeps its sections, numbered sections sit under their number's parent, repeated titles
+ * merge), each section with short leaves (key terms with their meaning, facts, table headers), every node
+ * cited.
  */
 export function buildMindMap(material: NoteMaterial, noteId: string): MindMap {
   const root: Draft = {
@@ -156,19 +397,9 @@ export function buildMindMap(material: NoteMaterial, noteId: string): MindMap {
     citation: null,
     children: [],
   };
-  const stack: { depth: number; node: Draft }[] = [{ depth: 0, node: root }];
-  for (const section of material.sections) {
-    while (stack.length > 1 && stack[stack.length - 1]!.depth >= section.depth) stack.pop();
-    const label = section.heading.trim() || material.title;
-    const node: Draft = {
-      kind: "section",
-      label,
-      citation: section.pages[0] ?? null,
-      children: sectionLeaves(section, material),
-    };
-    stack[stack.length - 1]!.node.children.push(node);
-    stack.push({ depth: section.depth, node });
-  }
+  headingTree(material, root);
+  citeEmptySections(root);
+  mergeSiblings(root);
   const tree = withIds(root, "0");
   const nodeCount = countNodes(tree);
   return {
