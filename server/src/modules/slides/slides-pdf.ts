@@ -3,6 +3,7 @@ import path from "node:path";
 import { isSofficeAvailable, renderPdfPreview } from "../../ingest/office-preview";
 import { makeTempDir } from "../../ingest/temp-dirs";
 import { AppError } from "../../http/app-error";
+import { pptxWithFallbacks } from "./pptx-math";
 
 /** Converts a .pptx to PDF; resolves with the PDF's path in `outDir`, or null when it could not. */
 export type PptxConverter = (pptxPath: string, outDir: string) => Promise<string | null>;
@@ -12,7 +13,7 @@ const MAX_WAITING = 4;
 
 /**
  * PDF slides: the deck's .pptx rendered by LibreOffice (one page per slide, the same layout and fonts as
- * the .pptx). One conversion at a time per process: soffice takes a core and a few hundred MB.
+ * the .pptx; equations as their linear-text fallback, which Impress draws). One conversion at a time per process: soffice takes a core and a few hundred MB.
  */
 export function createSlidesPdf(
   deps: { convert?: PptxConverter; available?: () => boolean; timeoutMs?: number } = {},
@@ -28,7 +29,7 @@ export function createSlidesPdf(
     const dir = await makeTempDir("slides");
     try {
       const input = path.join(dir, "slides.pptx");
-      await writeFile(input, pptx);
+      await writeFile(input, await pptxWithFallbacks(pptx));
       const out = await mkdtemp(path.join(dir, "out-"));
       const pdf = await convert(input, out);
       if (!pdf) throw new AppError("SLIDES_EXPORT_FAILED");

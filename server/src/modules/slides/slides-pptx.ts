@@ -1,6 +1,7 @@
 import type { OutputLanguage, Slide } from "@beannote/contract";
 import { detectLanguage } from "../../engine/text";
 import { slideLabelsFor } from "../../engine/study-labels";
+import { pptxWithEquations } from "./pptx-math";
 
 /** What a .pptx is made of: the deck, its language, and the note's file names for the footers. */
 export interface PptxInput {
@@ -45,7 +46,10 @@ const titleSize = (text: string) => {
   return n > 70 ? 20 : n > 40 ? 24 : 28;
 };
 
-/** Builds the deck as a .pptx: title and content layouts, bullets, tables, speaker notes, citation footers. */
+/**
+ * Builds the deck as a .pptx: title and content layouts, bullets, tables, speaker notes, citation footers;
+ * formulas as Office Math equations.
+ */
 export async function buildSlidesPptx(input: PptxInput): Promise<Buffer> {
   // Loaded with the first export, not at boot.
   const { default: PptxGenJS } = await import("pptxgenjs");
@@ -170,5 +174,5 @@ export async function buildSlidesPptx(input: PptxInput): Promise<Buffer> {
     }
     if (slide.notes) s.addNotes(slide.notes);
   }
-  return (await pptx.write({ outputType: "nodebuffer" })) as Buffer;
+  return pptxWithEquations((await pptx.write({ outputType: "nodebuffer" })) as Buffer);
 }
