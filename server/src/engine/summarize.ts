@@ -423,6 +423,57 @@ function keepFormulas(units: Unit[], chosen: number[], all: boolean): void {
   }
 }
 
+const LEAD_IN = /[:：]\s*$/u;
+/** Of a lead-in's list a note keeps its first items: a concise note shortens the list, a detailed one keeps it. */
+const LEAD_IN_LIST: Record<DetailLevel, { items: number; chars: number }> = {
+  simple: { items: 4, chars: 240 },
+  detail: { items: 12, chars: 600 },
+};
+
+/**
+ * A kept lead-in ("Elle prend en charge :", "Obama Administration's Education Goal:") brings what it introduces:
+ * the list after it (its first items, within the characters left to the section), or the sentence after it; a
+ * lead-in whose content is all debris, or does not fit, is dropped rather than kept as a label without content.
+ */
+function completeLeadIns(
+  units: Unit[],
+  chosen: number[],
+  level: DetailLevel,
+  section: PreparedSection,
+  room: number,
+): void {
+  // a kept item of a list brings the list's lead-in, which brings the list
+  for (const i of [...chosen]) {
+    if (units[i]!.kind !== "item") continue;
+    const lead = units.findIndex((u) => u.block === units[i]!.block) - 1;
+    if (lead >= 0 && LEAD_IN.test(units[lead]!.text) && !chosen.includes(lead)) chosen.push(lead);
+  }
+  for (const i of [...chosen]) {
+    const lead = units[i]!;
+    if (!LEAD_IN.test(lead.text)) continue;
+    const next = units[i + 1];
+    let content: number[] = [];
+    if (next && next.block !== lead.block && section.blocks[next.block]?.type === "list") {
+      // the list below the lead-in (or, for a list item ending in ":", the items after it in its list)
+      content = units.flatMap((u, j) => (u.block === next.block && j > i ? [j] : []));
+    } else if (next && lead.kind === "item" && next.block === lead.block) {
+      // the items after it in its list, up to the next lead-in ("Before calling: …", "After return: …")
+      for (let j = i + 1; units[j]?.block === lead.block && !LEAD_IN.test(units[j]!.text); j++)
+        content.push(j);
+    } else if (next) content = [i + 1];
+    let chars = 0;
+    content = content
+      .filter((j) => !isJunk(units[j]!))
+      .slice(0, LEAD_IN_LIST[level].items)
+      .filter((j) => chosen.includes(j) || (chars += units[j]!.text.length) <= room);
+    if (content.length === 0) {
+      chosen.splice(chosen.indexOf(i), 1);
+      continue;
+    }
+    for (const j of content) if (!chosen.includes(j)) chosen.push(j);
+  }
+}
+
 function overlap(a: Unit, b: Unit): number {
   const sa = new Set(a.words);
   const sb = new Set(b.words);
@@ -455,6 +506,8 @@ export function extractSection(
   const chosen: number[] = [];
   const fits = (u: Unit) => !isJunk(u) && !chosen.some((c) => overlap(units[c]!, u) > 0.8);
 
+  // characters a kept lead-in's list may add: a concise note stays within its share of the section
+  let leadInRoom = LEAD_IN_LIST[level].chars;
   if (section.slideText && level === "detail") {
     // Slides are terse already: every bullet and line of the slide (only a line said twice is said once).
     const said = new Set<string>();
@@ -493,10 +546,14 @@ export function extractSection(
       const chars = items.reduce((n, j) => n + units[j]!.text.length, 0);
       if (items.length <= WHOLE_LIST.items && chars <= WHOLE_LIST.chars) items.forEach((j) => take(j, true));
     }
+    leadInRoom = Math.min(leadInRoom, Math.max(0, budget - used) + KEEP_MIN[level] / 2);
   }
+  completeLeadIns(units, chosen, level, section, leadInRoom);
   if (chosen.length === 0) {
-    // never leave a section empty, unless all it has is debris and blanks
-    const best = order.find((i) => !isJunk(units[i]!)) ?? units.findIndex((u) => isFormulaOnly(u.text));
+    // never leave a section empty, unless all it has is debris and blanks (or labels without content)
+    const best =
+      order.find((i) => !isJunk(units[i]!) && !LEAD_IN.test(units[i]!.text)) ??
+      units.findIndex((u) => isFormulaOnly(u.text));
     if (best !== undefined && best >= 0) chosen.push(best);
   }
   keepFormulas(units, chosen, section.slideText === true && level === "detail");
