@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SourceDocument } from "@beannote/contract";
 import { labelsFor } from "./labels";
 import { displayHeading, generateOfflineNote } from "./offline";
-import { isFrontMatterLine, prepareDocument } from "./prepare";
+import { isFrontMatterLine, prepareDocument, splitAtEquationNumbers } from "./prepare";
 
 describe("isFrontMatterLine", () => {
   it("drops author lists and affiliation lines on the first pages", () => {
@@ -196,5 +196,21 @@ describe("a table of contents typed into the body", () => {
     ];
     expect(kept(prose)).toEqual(prose);
     expect(kept(prose.slice(0, 2))).toEqual(prose.slice(0, 2));
+  });
+});
+
+describe("splitAtEquationNumbers", () => {
+  it("ends an equation's paragraph at its number and starts the glued text anew", () => {
+    expect(splitAtEquationNumbers("e−ptf (t)dt (7-1)这里的t是非负实数，p是复数")).toEqual([
+      "e−ptf (t)dt (7-1)",
+      "这里的t是非负实数，p是复数",
+    ]);
+    // a number opening a paragraph is the equation's above it
+    expect(splitAtEquationNumbers("(2-11)这里我们不做证明。")).toEqual(["这里我们不做证明。"]);
+  });
+
+  it("keeps a reference to an equation inside a sentence", () => {
+    for (const text of ["由式(2-11)可得结论", "see Eq. (2.3) for the proof"])
+      expect(splitAtEquationNumbers(text)).toEqual([text]);
   });
 });

@@ -164,22 +164,46 @@ function maskKey(text: string): string {
   return cleanText(text).toLowerCase().replace(/\d+/g, "#");
 }
 
-function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock | undefined {
+/** An equation's number: "(2-11)", "(7.1)", "（3.2）". */
+const EQUATION_NUMBER = /[(（]\d{1,2}(?:[-.–]\d{1,3}){1,2}[)）]/u;
+/**
+ * An equation's number with the next paragraph's text glued on ("(2-11)这里我们不做证明"); not a reference to
+ * one inside a sentence ("由式(2-11)可得").
+ */
+const NUMBER_GLUED = new RegExp(
+  `(?<![\\p{Script=Han}])(${EQUATION_NUMBER.source})\\s*(?=[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Hangul}])`,
+  "gu",
+);
+
+/**
+ * The paragraphs of a text whose lines were joined across a displayed equation: its number ends the equation's
+ * paragraph, and the text after it starts its own ("… dt (7-1)" | "这里的t是非负实数…"); a number opening the
+ * text belongs to the equation above and goes.
+ */
+export function splitAtEquationNumbers(text: string): string[] {
+  return text
+    .replace(NUMBER_GLUED, "$1\n")
+    .split("\n")
+    .map((part) => part.replace(new RegExp(`^${EQUATION_NUMBER.source}$`, "u"), "").trim())
+    .filter(Boolean);
+}
+
+function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock[] {
   switch (b.type) {
     case "paragraph":
     case "quote": {
       const text = cleanText(b.text ?? "");
-      if (isBoilerplateLine(text) || repeated.has(maskKey(text))) return undefined;
-      if (b.type === "paragraph" && isFrontMatterLine(text, b.page)) return undefined;
-      return { type: b.type, text, page: b.page };
+      if (isBoilerplateLine(text) || repeated.has(maskKey(text))) return [];
+      if (b.type === "paragraph" && isFrontMatterLine(text, b.page)) return [];
+      return splitAtEquationNumbers(text).map((part) => ({ type: b.type, text: part, page: b.page }));
     }
     case "list": {
       const items = (b.items ?? []).map(cleanText).filter((t) => !isBoilerplateLine(t));
-      return items.length ? { type: "list", items, page: b.page } : undefined;
+      return items.length ? [{ type: "list", items, page: b.page }] : [];
     }
     case "table": {
       const rows = (b.rows ?? []).map((r) => r.map(cleanText)).filter((r) => r.some((c) => c.length > 0));
-      return rows.length ? { type: "table", rows, page: b.page } : undefined;
+      return rows.length ? [{ type: "table", rows, page: b.page }] : [];
     }
   }
 }
@@ -265,10 +289,7 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       continue;
     }
     const contents = contentsParagraphs(sourceBlocks);
-    const prepared = sourceBlocks
-      .filter((b) => !contents.has(b))
-      .map((b) => prepareBlock(b, repeated))
-      .filter((b): b is PreparedBlock => !!b);
+    const prepared = sourceBlocks.filter((b) => !contents.has(b)).flatMap((b) => prepareBlock(b, repeated));
     const blocks = slides ? gatherLabels(prepared) : prepared;
     const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
     const emphasis = sourceBlocks.flatMap((b) => (contents.has(b) ? [] : (b.emphasis ?? [])));
