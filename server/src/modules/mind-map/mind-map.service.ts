@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { MindMap } from "@beannote/contract";
 import { buildMindMap, noteMaterial } from "../../engine";
+import { formulaSpans } from "../../engine/formula";
 import type { RenderPool } from "../../render/render-pool";
 import { RenderError } from "../../render/render-pool";
 import { AppError } from "../../http/app-error";
@@ -11,6 +12,26 @@ import type { Throttle } from "../throttle/throttle.service";
 export const MIND_MAP_INLINE_MAX_CHARS = 100_000;
 /** Maps of large notes kept, so that a tab opened again (or ten at once) is not derived again. */
 const CACHED_LARGE_MAPS = 8;
+
+/** Markdown's escapes (`\_`, `\\`, `\<`), which only prose needs, taken out of its formulas again. */
+function formulasAsWritten(markdown: string): string {
+  const spans = formulaSpans(markdown);
+  if (spans.length === 0) return markdown;
+  let out = "";
+  let pos = 0;
+  for (const span of spans) {
+    const formula = markdown.slice(span.start, span.end).replace(/\\([\\`*_[\]<>|~#])/g, "$1");
+    out += markdown.slice(pos, span.start) + formula;
+    pos = span.end;
+  }
+  return out + markdown.slice(pos);
+}
+
+/** The map whose Markdown outline (its download) keeps formulas as the note writes them, not double-escaped. */
+const withFormulasAsWritten = (map: MindMap): MindMap => ({
+  ...map,
+  outline: formulasAsWritten(map.outline),
+});
 
 /**
  * The mind map is derived from the note's current Markdown on every read, so an edit to the note shows at
@@ -32,7 +53,7 @@ export function createMindMapService(deps: {
     ]);
     try {
       const input = await deps.notes.materialInput(note);
-      return await deps.render.run("mind-map", { ...input, noteId: note.id }, userId);
+      return withFormulasAsWritten(await deps.render.run("mind-map", { ...input, noteId: note.id }, userId));
     } catch (error) {
       if (error instanceof RenderError) throw new AppError("SERVICE_UNAVAILABLE", { retryAfterSeconds: 30 });
       throw error;
@@ -43,7 +64,9 @@ export function createMindMapService(deps: {
     async map(userId: string, noteId: string): Promise<MindMap> {
       const note = await deps.notes.ready(userId, noteId);
       if (note.markdown.length <= MIND_MAP_INLINE_MAX_CHARS)
-        return buildMindMap(noteMaterial(await deps.notes.materialInput(note)), noteId);
+        return withFormulasAsWritten(
+          buildMindMap(noteMaterial(await deps.notes.materialInput(note)), noteId),
+        );
       const key = `${noteId}:${createHash("sha256").update(`${note.title}\n${note.outputLanguage}\n${note.markdown}`).digest("hex")}`;
       let map = large.get(key);
       if (map) {
