@@ -31,7 +31,7 @@ describe("the mind map's Markdown outline (its download)", () => {
         materialInput: async (n: StudyNote) => ({ ...n, sources: [] }),
       },
       render: { run: () => Promise.reject(new Error("small notes are derived inline")) },
-      throttle: { take: async () => undefined },
+      throttle: { take: async () => [] },
       perMinute: 10,
     });
     const { outline } = await maps.map("user-a", "note-1");
