@@ -20,6 +20,7 @@ const API_PREFIXES = [
   "/beans",
   "/flashcard",
   "/quiz",
+  "/conversation",
   "/openapi.json",
   "/docs",
   "/health",

@@ -79,6 +79,8 @@ export async function initPglite(dir: string): Promise<void> {
  */
 async function initPgliteInChild(dir: string): Promise<void> {
   const building = `${dir}.init-${process.pid}-${Date.now()}`;
+  // PGlite creates only the last folder of its path (a test template's new DATA_DIR does not exist yet).
+  await mkdir(path.dirname(dir), { recursive: true });
   try {
     const entry = workerEntry(new URL("./pglite-init.ts", import.meta.url));
     await promisify(execFile)(process.execPath, [...childProcessArgs(entry), building], {

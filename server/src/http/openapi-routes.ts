@@ -158,6 +158,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: files("audio/mpeg"),
   },
 
+  // ask the document
+  "POST /note/:noteId/ask": { summary: "Ask the note's sources a question", response: api.askAnswer },
+  "GET /note/:noteId/conversations": {
+    summary: "The note's conversations, newest first",
+    response: api.conversationListResponse,
+  },
+  "GET /conversation/:conversationId": { summary: "A conversation", response: api.conversationDetail },
+  "DELETE /conversation/:conversationId": {
+    summary: "Delete a conversation",
+    response: api.deleteConversationResponse,
+  },
+
   // feedback
   "POST /batch/upload/mail": {
     summary: "Upload 1–6 feedback images",

@@ -21,6 +21,11 @@ import { refundOnFailure } from "../modules/beans/refund-on-failure";
 import { createFeedbackService } from "../modules/feedback/feedback.service";
 import { createMailFeedbackJob } from "../modules/feedback/mail-feedback.job";
 import { createStorageSweepJob } from "../modules/storage-sweep/storage-sweep.job";
+import { createAnswerQuestionJob } from "../modules/ask/answer-question.job";
+import { createIndexCache } from "../modules/ask/index-cache";
+
+/** Parsed files whose passage index a worker keeps for questions (a 400-page file's is a few MB). */
+const ASK_INDEXED_FILES = 32;
 
 /** What job handlers may use; a worker process builds these once. */
 export interface WorkerDeps {
@@ -66,5 +71,20 @@ export function jobDefinitions(deps: WorkerDeps): JobDefinition[] {
     createGenerateQuizJob({ db: deps.db, notes, engine }),
     createMailFeedbackJob({ feedback, mailer, mailTo: deps.config.FEEDBACK_MAIL_TO }),
     createStorageSweepJob({ db: deps.db, storage: deps.storage }),
+    createAnswerQuestionJob({
+      db: deps.db,
+      notes,
+      loadDocument: (userId, fileId) => files.loadDocument(userId, fileId),
+      indexes: createIndexCache({ maxFiles: ASK_INDEXED_FILES }),
+      model:
+        deps.config.aiEngine === "llm"
+          ? {
+              aiBaseUrl: deps.config.AI_BASE_URL!,
+              aiApiKey: deps.config.AI_API_KEY ?? "unused",
+              aiModel: deps.config.AI_MODEL!,
+              aiTimeoutMs: deps.config.AI_TIMEOUT_S * 1000,
+            }
+          : undefined,
+    }),
   ]);
 }

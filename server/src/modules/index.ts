@@ -43,6 +43,8 @@ import { createExportService } from "./export/export.service";
 import { exportRoutes } from "./export/export.routes";
 import { createTranslateService } from "./translate/translate.service";
 import { translateRoutes } from "./translate/translate.routes";
+import { askRoutes } from "./ask/ask.routes";
+import { createAskService } from "./ask/ask.service";
 /** Each feature registers its own routes; add yours here. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +71,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
     queue,
   });
   await api.register(fileRoutes(deps, files));
-  await api.register(jobRoutes(deps, {}, createJobsService({ db: deps.db, queue })));
+  const jobs = createJobsService({ db: deps.db, queue });
+  await api.register(jobRoutes(deps, {}, jobs));
   // Beancoin: each paid action is charged in the transaction that enqueues its job (BEANS=off: free).
   const beans = createBeansFromConfig(deps.db, deps.config);
   await api.register(beansRoutes(beans));
@@ -169,6 +172,19 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await api.register(
     translateRoutes(
       createTranslateService({ db: deps.db, queue, notes: studyNotes, config: deps.config, beans }),
+    ),
+  );
+  // Ask the document: each answer is written by a job (streamed over its events), charged only on a model.
+  await api.register(
+    askRoutes(
+      createAskService({
+        db: deps.db,
+        queue,
+        jobs,
+        notes: studyNotes,
+        beans,
+        chargeQuestions: deps.config.aiEngine === "llm",
+      }),
     ),
   );
 }

@@ -1,0 +1,74 @@
+import type { OutputLanguage } from "@beannote/contract";
+
+/** The offline answer's own words in each output language. */
+export interface AskLabels {
+  notFound: string;
+  nearest: string;
+  /** A suggested question about a key term. */
+  whatIs(term: string): string;
+}
+
+const LABELS: Record<OutputLanguage, AskLabels> = {
+  "zh-CN": { notFound: "文档中没有说明这一点。", nearest: "最接近的章节：", whatIs: (t) => `什么是${t}？` },
+  "en-US": {
+    notFound: "The document does not say.",
+    nearest: "Nearest sections:",
+    whatIs: (t) => `What is ${t}?`,
+  },
+  "ja-JP": {
+    notFound: "資料にはその記述がありません。",
+    nearest: "最も近い節：",
+    whatIs: (t) => `${t}とは何ですか？`,
+  },
+  "ko-KR": {
+    notFound: "문서에 그 내용이 없습니다.",
+    nearest: "가장 가까운 절:",
+    whatIs: (t) => `${t}이란 무엇인가요?`,
+  },
+  "fr-FR": {
+    notFound: "Le document ne le dit pas.",
+    nearest: "Sections les plus proches :",
+    whatIs: (t) => `Qu’est-ce que ${t} ?`,
+  },
+  "de-DE": {
+    notFound: "Das Dokument sagt dazu nichts.",
+    nearest: "Nächstliegende Abschnitte:",
+    whatIs: (t) => `Was ist ${t}?`,
+  },
+  "pt-BR": {
+    notFound: "O documento não diz isso.",
+    nearest: "Seções mais próximas:",
+    whatIs: (t) => `O que é ${t}?`,
+  },
+  "es-ES": {
+    notFound: "El documento no lo dice.",
+    nearest: "Secciones más cercanas:",
+    whatIs: (t) => `¿Qué es ${t}?`,
+  },
+};
+
+export const askLabelsFor = (language: OutputLanguage): AskLabels => LABELS[language] ?? LABELS["en-US"];
+
+const SUGGESTIONS = 4;
+
+/**
+ * Questions to start with, from the note's key terms: its bold terms (the key-terms list and definitions the
+ * note writes in bold), the most repeated first, else its section headings.
+ */
+export function suggestedQuestions(markdown: string, language: OutputLanguage): string[] {
+  const counts = new Map<string, number>();
+  for (const match of markdown.matchAll(/\*\*([^*\n]{2,40})\*\*/g)) {
+    const term = match[1]!.trim().replace(/[:：.。,，]$/u, "");
+    if (!term || /^\p{N}/u.test(term) || term.split(/\s+/).length > 5) continue;
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  let terms = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([term]) => term);
+  if (terms.length < SUGGESTIONS) {
+    const headings = [...markdown.matchAll(/^#{2,3}\s+(.+)$/gm)]
+      .map((m) => m[1]!.replace(/\[[^\]]*\]\([^)]*\)/g, "").trim())
+      .filter((h) => h.length >= 2 && h.length <= 40);
+    terms = [...new Set([...terms, ...headings])];
+  }
+  const labels = askLabelsFor(language);
+  return terms.slice(0, SUGGESTIONS).map((term) => labels.whatIs(term));
+}
