@@ -4,7 +4,9 @@
  * labelled correct / partial / wrong. Prints how often the offline grader's verdict agrees with the label,
  * overall, per language and per kind (target ≥ 90%), then the disagreements.
  */
-import { offlineGrade } from "../../server/src/engine/quiz/grade";
+import { nlpReady } from "../../server/src/engine/nlp";
+import { offlineGrade, readAnswer } from "../../server/src/engine/quiz/grade";
+import { labelledSet } from "./labelled-set";
 import { agreement, gradeSet, type GradedAnswer } from "./labelled-set";
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -25,6 +27,7 @@ function report(title: string, graded: GradedAnswer[]) {
   }
 }
 
+await nlpReady("ja");
 const started = performance.now();
 const offline = await gradeSet(offlineGrade);
 const ms = performance.now() - started;
@@ -32,9 +35,15 @@ report("offline grader", offline);
 console.log(`  ${offline.length} answers graded in ${ms.toFixed(0)} ms`);
 const verbose = process.argv.includes("--verbose");
 const misses = offline.filter((g) => g.verdict !== g.answer.label);
+const questions = new Map(labelledSet().map(({ question }) => [question.id, question]));
 for (const g of verbose ? misses : misses.slice(0, 20)) {
   console.log(
     `  ✗ ${g.id} [${g.answer.kind}] label ${g.answer.label}, graded ${g.verdict} (${g.outcome.score}, ${g.outcome.found.length} found): ${g.answer.text.slice(0, 90)}`,
   );
+  if (verbose) {
+    const { points, keywordList } = readAnswer(questions.get(g.id)!, g.answer.text, "en-US");
+    const each = points.map((p) => `${p.coverage.toFixed(2)}${p.contradicted ? "✗" : ""}`);
+    console.log(`      points ${each.join(" ")}${keywordList ? " (keyword list)" : ""}`);
+  }
 }
 if (!verbose && misses.length > 20) console.log(`  … ${misses.length - 20} more (--verbose)`);

@@ -1,7 +1,11 @@
 import { QUIZ_PASS_SCORE } from "@beannote/contract";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { agreement, gradeSet } from "../../../../bench/grading/labelled-set";
+import { nlpReady } from "../nlp";
 import { offlineGrade } from "./grade";
 import type { GradeRequest } from "./question";
+
+beforeAll(() => nlpReady("ja"));
 
 const english: GradeRequest["question"] = {
   type: "short_answer",
@@ -23,8 +27,11 @@ const chinese: GradeRequest["question"] = {
   context: "拓扑空间\n开集的任意并仍是开集。闭包是包含该集合的最小闭集。",
 };
 
-const grade = (question: GradeRequest["question"], answer: string, outputLanguage: "en-US" | "zh-CN") =>
-  offlineGrade({ question, answer, outputLanguage });
+const grade = (
+  question: GradeRequest["question"],
+  answer: string,
+  outputLanguage: GradeRequest["outputLanguage"],
+) => offlineGrade({ question, answer, outputLanguage });
 
 describe("offline grading of free-text answers (coverage of the reference's key points)", () => {
   it("passes the reference answer with every key point found", () => {
@@ -45,7 +52,7 @@ describe("offline grading of free-text answers (coverage of the reference's key 
   it("scores 0 an answer that covers none of the key points, whatever words it shares with them", () => {
     // 0 of 2 (and 0 of 3) key points found: wrong, never "partly correct" with a score above 0
     for (const answer of [
-      "Processes take turns, each one only gets a short slice of time.",
+      "The scheduler picks the process with the highest priority.",
       "A process gets time.",
       "What is round robin",
     ]) {
@@ -90,5 +97,198 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(paraphrase.reason).toBe("你的回答涵盖了参考答案 3 个要点中的 2 个。");
     expect(grade(chinese, "", "zh-CN")).toMatchObject({ score: 0, reason: "未作答。" });
     expect(grade(chinese, "光合作用把光能转化为化学能，储存在葡萄糖中。", "zh-CN").score).toBeLessThan(0.3);
+  });
+
+  it("fails a key point stated negated, in every language", () => {
+    const negated = grade(
+      english,
+      "Round robin does not give each process a fixed time slice, and a process never goes to the back of the ready queue.",
+      "en-US",
+    );
+    expect(negated).toMatchObject({ score: 0, found: [] });
+    // the same words without the negation pass
+    expect(
+      grade(
+        english,
+        "Round robin gives each process a fixed time slice, and a process goes to the back of the ready queue.",
+        "en-US",
+      ).score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    // one point negated, the other stated: that point is missed, the answer partly right
+    const half = grade(
+      english,
+      "Round robin gives each process a fixed time slice called a quantum. A process that uses up its quantum does not go to the back of the ready queue.",
+      "en-US",
+    );
+    expect(half.found).toEqual([english.keyPoints[0]]);
+    expect(half.score).toBeLessThan(QUIZ_PASS_SCORE);
+    expect(
+      grade(chinese, "开集的任意并不一定是开集，闭包也不是包含该集合的最小闭集。", "zh-CN").found,
+    ).not.toContain(chinese.keyPoints[0]);
+    const french: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "Quel est l'objectif de la BCE ?",
+      referenceAnswer: "La Banque centrale européenne vise une inflation de 2 % à moyen terme.",
+      keyPoints: ["La Banque centrale européenne vise une inflation de 2 % à moyen terme."],
+      context: "Politique monétaire\nLa Banque centrale européenne vise une inflation de 2 % à moyen terme.",
+    };
+    expect(
+      grade(french, "La Banque centrale européenne vise une inflation de 2 % à moyen terme.", "fr-FR").score,
+    ).toBe(1);
+    expect(
+      grade(french, "La Banque centrale européenne ne vise pas une inflation de 2 % à moyen terme.", "fr-FR")
+        .score,
+    ).toBe(0);
+    const russian: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "Что такое первичный ключ?",
+      referenceAnswer: "Первичный ключ однозначно определяет каждую строку таблицы.",
+      keyPoints: ["Первичный ключ однозначно определяет каждую строку таблицы."],
+      context: "Реляционные базы данных\nПервичный ключ однозначно определяет каждую строку таблицы.",
+    };
+    expect(
+      grade(russian, "Он однозначно определяет каждую строку таблицы.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(russian, "Он не определяет строку таблицы однозначно.", "en-US").score).toBe(0);
+    const japanese: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "「光合成」とは何ですか？",
+      referenceAnswer: "光合成は葉緑体で行われる。",
+      keyPoints: ["光合成は葉緑体で行われる。"],
+      context: "植物の細胞\n光合成は葉緑体で行われる。",
+    };
+    expect(grade(japanese, "葉緑体の中で行われる。", "ja-JP").score).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(japanese, "光合成は葉緑体では行われない。", "ja-JP").score).toBe(0);
+  });
+
+  const speed: GradeRequest["question"] = {
+    type: "short_answer",
+    question: "What speedup does TraceMonkey reach?",
+    referenceAnswer: "TraceMonkey runs the SunSpider benchmarks up to 10 times faster than the interpreter.",
+    keyPoints: ["TraceMonkey runs the SunSpider benchmarks up to 10 times faster than the interpreter."],
+    context:
+      "Evaluation\nTraceMonkey runs the SunSpider benchmarks up to 10 times faster than the interpreter.",
+  };
+
+  it("fails a number or a formula that differs from the reference's, and accepts it in words", () => {
+    expect(
+      grade(speed, "It runs the SunSpider benchmarks up to 100 times faster than the interpreter.", "en-US"),
+    ).toMatchObject({ score: 0, found: [] });
+    expect(
+      grade(speed, "On SunSpider it is up to ten times faster than the interpreter.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    const force: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "What force acts on a current-carrying wire in a magnetic field?",
+      referenceAnswer: "The force on a wire carrying current I in a magnetic field B is F = I L B sin θ.",
+      keyPoints: ["The force on a wire carrying current I in a magnetic field B is F = I L B sin θ."],
+      context:
+        "Force on a current\nThe force on a wire carrying current I in a magnetic field B is F = I L B sin θ.",
+    };
+    expect(
+      grade(force, "The force on the wire in the magnetic field is F = I·L·B·sinθ.", "en-US").score,
+    ).toBe(1);
+    expect(
+      grade(force, "The force on the wire in the magnetic field is F = I L B cos θ.", "en-US").score,
+    ).toBe(0);
+  });
+
+  it("gives a keyword list at most partial credit, and nothing when its words are not the key points'", () => {
+    const list = grade(
+      english,
+      "round robin; fixed time slice; quantum; process; back of the ready queue",
+      "en-US",
+    );
+    expect(list.score).toBeGreaterThan(0.1);
+    expect(list.score).toBeLessThan(QUIZ_PASS_SCORE);
+    const chineseList = grade(chinese, "开集、任意并、闭包、最小闭集、内部、最大开集", "zh-CN");
+    expect(chineseList.score).toBeGreaterThan(0.1);
+    expect(chineseList.score).toBeLessThan(QUIZ_PASS_SCORE);
+    expect(grade(english, "priority, deadline, interrupt", "en-US")).toMatchObject({ score: 0, found: [] });
+  });
+
+  it("never passes nor scores above 0.1 an answer that matches no key point, and says so", () => {
+    for (const answer of [
+      "Photosynthesis takes place in the chloroplasts.",
+      "The scheduler runs the shortest job first until it finishes.",
+      "Round robin is a scheduling algorithm.",
+    ]) {
+      const r = grade(english, answer, "en-US");
+      expect([answer, r.found.length]).toEqual([answer, 0]);
+      expect(r.score).toBeLessThanOrEqual(0.1);
+      expect(r.reason).toBe(
+        "Your answer covers 0 of 2 key points of the reference answer: compare it with the points you missed.",
+      );
+    }
+  });
+
+  it("reads an acronym and its long form as one name when the text defines it", () => {
+    const svm: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "What does a classifier of this kind look for?",
+      referenceAnswer:
+        "A support vector machine (SVM) finds the hyperplane that separates the two classes with the largest margin.",
+      keyPoints: [
+        "A support vector machine (SVM) finds the hyperplane that separates the two classes with the largest margin.",
+      ],
+      context:
+        "Linear classifiers\nA support vector machine (SVM) finds the hyperplane that separates the two classes with the largest margin.",
+    };
+    expect(
+      grade(svm, "The SVM finds the hyperplane separating the two classes with the largest margin.", "en-US")
+        .score,
+    ).toBe(1);
+    // the key point names only the acronym; the context defines it the other way round
+    const dpr: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "How does the new retriever compare with the baseline?",
+      referenceAnswer: "DPR beats BM25.",
+      keyPoints: ["DPR beats BM25."],
+      context: "Results\nDPR (dense passage retrieval) beats BM25.",
+    };
+    expect(grade(dpr, "Dense passage retrieval beats BM25.", "en-US").score).toBe(1);
+    const withoutDefinition = { ...dpr, context: "Results\nDPR beats BM25." };
+    expect(grade(withoutDefinition, "Dense passage retrieval beats BM25.", "en-US").score).toBeLessThan(1);
+  });
+
+  it("passes Chinese and Japanese paraphrases whatever the segmentation", () => {
+    const paraphrase = grade(
+      chinese,
+      "任意多个开集的并集还是开集；一个集合的闭包就是包含它的最小的闭集；集合的内部是它所包含的最大的开集。",
+      "zh-CN",
+    );
+    expect(paraphrase).toMatchObject({ score: 1, missed: [] });
+    const japanese: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "「教師あり学習」とは何ですか？",
+      referenceAnswer:
+        "教師あり学習は、正解ラベル付きのデータでモデルを訓練する。\n訓練したモデルは新しいデータのラベルを予測する。",
+      keyPoints: [
+        "教師あり学習は、正解ラベル付きのデータでモデルを訓練する。",
+        "訓練したモデルは新しいデータのラベルを予測する。",
+      ],
+      context:
+        "機械学習\n教師あり学習は、正解ラベル付きのデータでモデルを訓練する。訓練したモデルは新しいデータのラベルを予測する。",
+    };
+    const r = grade(
+      japanese,
+      "ラベル付きデータでモデルを訓練し、新しいデータのラベルを予測できるようにする学習。",
+      "ja-JP",
+    );
+    expect(r.found).toEqual(japanese.keyPoints);
+    expect(r.score).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(
+      grade(japanese, "ラベルのないデータを似たもの同士のグループに分けること。", "ja-JP").score,
+    ).toBeLessThanOrEqual(0.1);
+  });
+
+  it("agrees with at least 90% of the labelled answers of bench/grading (five languages)", async () => {
+    const graded = await gradeSet(offlineGrade);
+    expect(graded.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(graded.map((g) => g.lang)).size).toBeGreaterThanOrEqual(4);
+    const [all] = agreement(graded);
+    expect(all!.share).toBeGreaterThanOrEqual(0.9);
+    // found/missed agree with the score: no key point found, no credit
+    for (const g of graded) if (g.outcome.found.length === 0) expect(g.outcome.score).toBe(0);
   });
 });

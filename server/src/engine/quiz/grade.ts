@@ -1,13 +1,20 @@
 import { QUIZ_PASS_SCORE } from "@beannote/contract";
+import { stemmerFor, textLanguage, tokenize, type Token } from "../nlp";
 import { quizLabelsFor } from "../study-labels";
-import { detectLanguage } from "../text";
 import type { GradeOutcome, GradeRequest } from "./question";
-import { contentStems } from "./quiz-text";
 
-/** Share of a key point's words an answer must hold for the point to count as found. */
-const FOUND_AT = 0.5;
-/** Coverage of a point that earns its full share of the score (answers in other words rarely reuse more). */
-const FULL_AT = 0.6;
+/** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
+const FOUND_AT = 0.4;
+/** Coverage of a found point that earns its full share of the score (answers in other words rarely reuse more). */
+const FULL_AT = 0.7;
+/** Share of what only a point says that an answer must state for the point to count (not just the shared words). */
+const DISTINCTIVE_AT = 0.25;
+/** A keyword list without a sentence earns at most this (partial credit, never a pass). */
+const LIST_CAP = 0.5;
+/** A keyword list finds a point once it names this share of it. */
+const LIST_FOUND_AT = 0.25;
+/** Share of a point's matched content stated with the opposite polarity that makes the point contradicted. */
+const CONTRADICTED_AT = 0.34;
 
 /**
  * An answer that covers none of the key points earns nothing, whoever graded it: the verdict ("wrong", not
@@ -17,11 +24,497 @@ export function agreeWithPoints(outcome: GradeOutcome, keyPoints: number): Grade
   return keyPoints > 0 && outcome.found.length === 0 ? { ...outcome, score: 0 } : outcome;
 }
 
+// --- what a text states: its terms (with polarity), numbers and formulas, clause by clause ---
+
 /**
- * Grades a free-text answer without a model, by how much of each key point of the reference it covers: the
- * point's content words (inflections folded; CJK as character pairs) that the answer holds, words the
- * question already gives counting half and words several points share less. A paraphrase that keeps some of the point's words earns
- * partial credit; an empty or off-topic answer, or one that finds no key point, scores 0.
+ * Negation markers, a closed class per language: a clause holding one states the opposite of the same clause
+ * without it ("ne … pas" counts once, it only needs to be there). Japanese and Korean negate with an auxiliary
+ * after the verb, which the tokenizer gives as its own morpheme (ない, ぬ, ん, ず; 않다, 없다).
+ */
+const NEGATIONS = new Set(
+  [
+    "not n't no never none nothing neither nor cannot nobody nowhere",
+    "ne pas jamais aucun aucune rien ni guère",
+    "nicht kein keine keinen keinem keiner nie niemals",
+    "nunca jamás ningún ninguno ninguna não nenhum nenhuma non mai",
+    "не ни нет никогда нельзя ничего никак ніколи",
+    "不 没 没有 無 无 未 非 别 並非 并非 并不 并未 不是 不能 不会 不可 从未 絶不 绝不 不再 尚未 无法 不一定 并不一定",
+    "ない 無い ぬ ん ず なし 않다 않 없다 없 안 못",
+  ]
+    .join(" ")
+    .split(/\s+/),
+);
+/** Languages whose clauses end in their predicate, joined by particles ("…と", "…ば", "…ので"). */
+const VERB_FINAL = new Set(["ja"]);
+const CLAUSE_PARTICLES = new Set(["と", "ば", "たら", "なら", "ので", "から", "けど", "けれど", "が", "し"]);
+const NEGATING_DETERMINERS = new Set(
+  "no kein keine keinen keinem keiner aucun aucune ningún ninguna nenhum nenhuma".split(" "),
+);
+const ELIDED_NEGATION = /^n['’]/iu;
+const isNegation = (t: Token) =>
+  NEGATIONS.has(t.text.toLowerCase()) || NEGATIONS.has(t.norm) || ELIDED_NEGATION.test(t.text);
+
+/** Clause ends: a negation reaches no further. */
+const CLAUSE_END = /[,;:，；：、。.!?！？\n]|\s[-–—]\s/gu;
+/** Pieces of a list: commas and the like, and in CJK text the spaces between words. */
+const LIST_SEPARATOR = /[,;:，；：、·•|/\n]+|\s[-–—]\s/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]/u;
+/** A symbol that states a relation: a fragment holding one says something, even without a verb. */
+const RELATION = /[=<>≤≥≠→⇒⇔∈⊂⊆≈∝]/u;
+
+/** Number words zero to twelve, per language: "ten times" states 10. */
+const NUMBER_WORDS: Record<string, string> = {
+  en: "zero one two three four five six seven eight nine ten eleven twelve",
+  fr: "zéro un|une deux trois quatre cinq six sept huit neuf dix onze douze",
+  de: "null eins|ein|eine zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+  es: "cero uno|una dos tres cuatro cinco seis siete ocho nueve diez once doce",
+  pt: "zero um|uma dois|duas três quatro cinco seis sete oito nove dez onze doze",
+  ru: "ноль один|одна|одно два|две три четыре пять шесть семь восемь девять десять одиннадцать двенадцать",
+};
+const numberWordsCache = new Map<string, Map<string, number>>();
+function numberWords(lang: string): Map<string, number> {
+  let words = numberWordsCache.get(lang);
+  if (!words) {
+    words = new Map();
+    (NUMBER_WORDS[lang] ?? "").split(" ").forEach((forms, value) => {
+      for (const form of forms.split("|")) if (form) words!.set(form, value);
+    });
+    numberWordsCache.set(lang, words);
+  }
+  return words;
+}
+const CJK_DIGITS = "〇一二三四五六七八九十";
+
+/** A number of a text and the word it counts or measures ("10 times" → time, "三次握手" → 握手), if any. */
+interface Quantity {
+  value: number;
+  unit: string | null;
+}
+
+/**
+ * Numbers of a text: digits ("9%-19%" → 9, 19; "1,000" → 1000), small number words, 一 … 十 before a
+ * counter; each with the first content word after it as its unit.
+ */
+function quantitiesIn(text: string, tokens: Token[], lang: string): Quantity[] {
+  const found: { value: number; end: number }[] = [];
+  for (const m of text.matchAll(
+    /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}])\d+(?:[.,]\d+)*/gu,
+  )) {
+    const raw = m[0];
+    const value = /^\d{1,3}(?:,\d{3})+$/.test(raw)
+      ? Number(raw.replace(/,/g, ""))
+      : Number(raw.replace(",", "."));
+    if (Number.isFinite(value)) found.push({ value, end: m.index + raw.length });
+  }
+  const words = numberWords(lang);
+  for (const m of text.matchAll(/\p{L}+/gu)) {
+    const value = words.get(m[0].toLowerCase());
+    if (value !== undefined) found.push({ value, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(
+    /零|[一二三四五六七八九十两兩](?=[次个個种種类類步阶階级級组組条條项項点點倍章节節つ])/gu,
+  )) {
+    const ch = m[0];
+    const value = ch === "两" || ch === "兩" ? 2 : ch === "零" ? 0 : CJK_DIGITS.indexOf(ch);
+    found.push({ value, end: m.index + 1 });
+  }
+  return found.map(({ value, end }) => {
+    const clauseEnd = end + (/[,;:.!?，；：。！？、\n]|$/u.exec(text.slice(end))?.index ?? 0);
+    const next = tokens.filter((t) => t.start >= end && t.end <= clauseEnd).slice(0, 3);
+    const unit = next.find((t) => !t.stop && !isNegation(t) && !/\p{N}/u.test(t.text) && t.pos !== "NUM");
+    return { value, unit: unit ? termKey(unit, lang) : null };
+  });
+}
+
+/** Formulas "lhs = rhs", spaces and multiplication signs dropped, so "I·L·B·sinθ" and "I L B sin θ" agree. */
+function formulasIn(text: string): { lhs: string; rhs: string }[] {
+  const out: { lhs: string; rhs: string }[] = [];
+  const stop = "\\n,;:，；：。！？、()（）\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}";
+  const re = new RegExp(
+    `([\\p{L}\\p{N}_′'ΔΣ]{1,8})\\s*=\\s*([^${stop}=]+?)(?=$|[${stop}]|\\s+[\\p{L}]{4,}|\\s[-–—]\\s|\\s*=)`,
+    "gu",
+  );
+  const squash = (s: string) =>
+    s
+      .replace(/[\s·×*⋅]/gu, "")
+      .replace(/−/g, "-")
+      .toLowerCase();
+  for (const m of text.matchAll(re)) {
+    const rhs = squash(m[2]!).replace(/[.。]+$/u, "");
+    if (rhs && !/^\d+([.,]\d+)?%?$/.test(rhs)) out.push({ lhs: squash(m[1]!), rhs });
+  }
+  return out;
+}
+
+interface Term {
+  key: string;
+  weight: number;
+  negated: boolean;
+  start: number;
+}
+
+/** A text read for grading: its content terms with polarity, the clause spans, numbers and formulas. */
+interface Reading {
+  terms: Term[];
+  /** CJK character pairs of content (a second reading that does not depend on segmentation). */
+  pairs: Term[];
+  numbers: Quantity[];
+  formulas: { lhs: string; rhs: string }[];
+  tokens: Token[];
+}
+
+const POS_WEIGHT: Partial<Record<NonNullable<Token["pos"]>, number>> = { VERB: 0.6, ADJ: 0.6, ADV: 0.3 };
+
+/** A term's matching key: the lemma or stem, French/Italian elision taken off ("l'eau" → "eau"). */
+function termKey(token: Token, lang: string): string {
+  const elided = /^[\p{L}]{1,2}['’](\p{L}{2,})$/u.exec(token.norm);
+  if (elided && (lang === "fr" || lang === "it")) {
+    const rest = elided[1]!.toLowerCase();
+    return stemmerFor(lang)?.stem(rest) ?? rest;
+  }
+  return token.norm;
+}
+
+const readCache = new Map<string, Reading>();
+/** `readText`, remembered: a question's key points are read again for every answer to it. */
+function read(text: string, lang: string): Reading {
+  const key = `${lang}\u0000${text}`;
+  let reading = readCache.get(key);
+  if (!reading) {
+    reading = readText(text, lang);
+    if (readCache.size >= 2000) readCache.delete(readCache.keys().next().value!);
+    readCache.set(key, reading);
+  }
+  return reading;
+}
+
+function readText(text: string, lang: string): Reading {
+  const tokens = tokenize(text, lang);
+  const clauses: { start: number; end: number }[] = [];
+  let from = 0;
+  for (const m of [...text.matchAll(CLAUSE_END), { index: text.length, 0: "" }]) {
+    const end = m.index!;
+    if (end > from) clauses.push({ start: from, end });
+    from = end + m[0].length;
+  }
+  if (VERB_FINAL.has(lang)) {
+    // a conditional or conjunctive particle after a predicate ends a clause too: "大きすぎると | 収束しない"
+    tokens.forEach((t, i) => {
+      const before = tokens[i - 1];
+      if (!CLAUSE_PARTICLES.has(t.text) || !before || (before.pos !== "VERB" && before.pos !== "ADJ")) return;
+      const at = clauses.findIndex((c) => t.start >= c.start && t.end <= c.end);
+      if (at < 0 || t.end >= clauses[at]!.end) return;
+      const c = clauses[at]!;
+      clauses.splice(at, 1, { start: c.start, end: t.end }, { start: t.end, end: c.end });
+    });
+  }
+  // a clause holding a negation states its opposite; a negating determiner only its noun ("no preemption")
+  const negatedSpans: { start: number; end: number }[] = [];
+  tokens.forEach((t, i) => {
+    const clause = isNegation(t) ? clauses.find((c) => t.start >= c.start && t.end <= c.end) : undefined;
+    if (!clause) return;
+    const noun = NEGATING_DETERMINERS.has(t.text.toLowerCase())
+      ? tokens.slice(i + 1, i + 4).find((n) => n.end <= clause.end && (n.pos === "NOUN" || n.pos === "PROPN"))
+      : undefined;
+    negatedSpans.push(noun ? { start: t.start, end: noun.end } : clause);
+  });
+  const negatedAt = (offset: number) => negatedSpans.some((c) => offset >= c.start && offset < c.end);
+
+  const terms: Term[] = [];
+  for (const t of tokens) {
+    if (t.stop || isNegation(t) || t.pos === "NUM" || /^[\p{N}\p{P}]+$/u.test(t.text)) continue;
+    const key = termKey(t, lang);
+    if (!key || (!CJK.test(key) && key.length < 2)) continue;
+    terms.push({ key, weight: POS_WEIGHT[t.pos!] ?? 1, negated: negatedAt(t.start), start: t.start });
+  }
+  const pairs: Term[] = [];
+  const functionAt = new Set<number>();
+  for (const t of tokens)
+    if (t.stop || isNegation(t)) for (let i = t.start; i < t.end; i++) functionAt.add(i);
+  const chars = [...text];
+  let offset = 0;
+  const offsets = chars.map((c) => ((offset += c.length), offset - c.length));
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const [a, b] = [chars[i]!, chars[i + 1]!];
+    if (
+      !CJK_CHAR.test(a) ||
+      !CJK_CHAR.test(b) ||
+      functionAt.has(offsets[i]!) ||
+      functionAt.has(offsets[i + 1]!)
+    )
+      continue;
+    pairs.push({ key: a + b, weight: 1, negated: negatedAt(offsets[i]!), start: offsets[i]! });
+  }
+  return { terms, pairs, numbers: quantitiesIn(text, tokens, lang), formulas: formulasIn(text), tokens };
+}
+
+// --- synonyms the text defines: "support vector machine (SVM)", "SVM (support vector machine)", "支持向量机（SVM）" ---
+
+const ACRONYM = "[\\p{Lu}][\\p{Lu}\\p{N}\\-]{1,9}s?";
+const LONG_THEN_SHORT = new RegExp(`([^()（）\\n]{2,80}?)\\s*[(（]\\s*(${ACRONYM})\\s*[)）]`, "gu");
+const SHORT_THEN_LONG = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${ACRONYM})\\s*[(（]\\s*([^()（）=\\n]{3,60})\\s*[)）]`,
+  "gu",
+);
+
+/** Initials of a phrase's words, hyphenated parts included ("dual-encoder" → "de"). */
+const initials = (phrase: string) =>
+  (phrase.match(/\p{L}+/gu) ?? []).map((w) => w[0]!.toLowerCase()).join("");
+
+/** The long form an acronym stands for, taken from the words just before it (as many as it has letters, ±1). */
+function longFormBefore(before: string, acronym: string): string | null {
+  const letters = acronym
+    .replace(/s$/, "")
+    .replace(/[^\p{L}]/gu, "")
+    .toLowerCase();
+  const cjkRun = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]{2,12}$/u.exec(before);
+  if (cjkRun) return cjkRun[0];
+  const words = before.trim().split(/\s+/);
+  for (const n of [letters.length, letters.length - 1, letters.length + 1]) {
+    if (n < 1 || n > words.length) continue;
+    const phrase = words.slice(-n).join(" ");
+    const first = initials(phrase);
+    if (
+      first[0] === letters[0] &&
+      (first === letters || first.startsWith(letters) || letters.startsWith(first))
+    )
+      return phrase;
+  }
+  return null;
+}
+
+/** Pairs of names the texts declare equal (acronym and long form, a term and its parenthesised alias). */
+function definedSynonyms(texts: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const text of texts) {
+    for (const m of text.matchAll(LONG_THEN_SHORT)) {
+      const long = longFormBefore(m[1]!, m[2]!);
+      if (long) out.push([long, m[2]!]);
+    }
+    for (const m of text.matchAll(SHORT_THEN_LONG)) {
+      const long = m[2]!.trim();
+      if (initials(long)[0] === m[1]![0]!.toLowerCase() || CJK.test(long)) out.push([m[1]!, long]);
+    }
+  }
+  return out;
+}
+
+// --- grading ---
+
+/** How much of a point the answer states, term by term, and whether it states some of it the other way round. */
+function matchTerms(
+  point: Term[],
+  answer: Term[],
+  asked: Set<string>,
+  spread: Map<string, number>,
+  polarity = true,
+) {
+  const answerKeys = new Map<string, { positive: boolean; negative: boolean }>();
+  for (const t of answer) {
+    const seen = answerKeys.get(t.key) ?? { positive: false, negative: false };
+    if (t.negated) seen.negative = true;
+    else seen.positive = true;
+    answerKeys.set(t.key, seen);
+  }
+  const lookup = (key: string) => {
+    const exact = answerKeys.get(key);
+    if (exact || CJK.test(key) || key.length < 5) return exact;
+    // inflections the lemmatiser or stemmer left apart ("encoder" / "encodes", "efficient" / "efficiently")
+    for (const [other, seen] of answerKeys) {
+      if (other.length < 5) continue;
+      let common = 0;
+      while (common < key.length && key[common] === other[common]) common++;
+      if (common >= 5 && common >= Math.min(key.length, other.length) - 2) return seen;
+    }
+    return undefined;
+  };
+  let weight = 0;
+  let held = 0;
+  let opposite = 0;
+  // what only this point says (not the question, not another point): what tells it apart
+  let own = 0;
+  let ownHeld = 0;
+  const counted = new Set<string>();
+  for (const t of point) {
+    if (counted.has(t.key)) continue;
+    counted.add(t.key);
+    const isOwn = !asked.has(t.key) && (spread.get(t.key) ?? 1) === 1;
+    const w = (t.weight * (asked.has(t.key) ? 0.5 : 1)) / (spread.get(t.key) ?? 1);
+    weight += w;
+    if (isOwn) own += w;
+    const seen = lookup(t.key);
+    if (!seen) continue;
+    if (!polarity || (t.negated ? seen.negative : seen.positive)) {
+      held += w;
+      if (isOwn) ownHeld += w;
+    } else opposite += w;
+  }
+  return { weight, held, opposite, own, ownHeld };
+}
+
+/** The copula, a verb the taggers file among function words ("is", "です"). */
+const COPULAS = new Set(["be", "だ", "です", "である", "是"]);
+
+/**
+ * A keyword list: the answer names terms without saying anything of them. None of its pieces (between commas,
+ * semicolons, list marks; in CJK text also spaces) is a statement — terms related by a symbol ("Δ > 0",
+ * "F = ma"), or a verb or copula among at least four words (three in CJK) — and it either has no verb at all or
+ * is mostly pieces of one to three words. Where the tokenizer tags no parts of speech, a function word stands
+ * for the verb; a negation always says something.
+ */
+function isKeywordList(answer: string, reading: Reading): boolean {
+  const pieces: Token[][] = [];
+  let start = 0;
+  for (const piece of answer.split(LIST_SEPARATOR)) {
+    const at = answer.indexOf(piece, start);
+    start = at + piece.length;
+    if (!piece.trim()) continue;
+    if (RELATION.test(piece)) return false;
+    const tokens = reading.tokens.filter((t) => t.start >= at && t.end <= at + piece.length);
+    if (!CJK.test(piece)) pieces.push(tokens);
+    else {
+      let from = at;
+      for (const part of piece.split(/\s+/)) {
+        const partAt = answer.indexOf(part, from);
+        from = partAt + part.length;
+        if (part) pieces.push(tokens.filter((t) => t.start >= partAt && t.end <= partAt + part.length));
+      }
+    }
+  }
+  const all = pieces.flat();
+  const tagged = all.some((t) => t.pos && t.pos !== "NUM");
+  const says = (t: Token) =>
+    isNegation(t) ||
+    (tagged ? t.pos === "VERB" || COPULAS.has(t.norm) : t.stop && !/^[\p{N}\p{P}\p{S}]+$/u.test(t.text));
+  const cjk = CJK.test(answer);
+  if (pieces.some((p) => p.length >= (cjk ? 3 : 4) && p.some(says))) return false;
+  const short = pieces.filter((p) => p.length <= 3).length;
+  return !all.some(says) || (pieces.length >= 3 && short >= 0.75 * pieces.length);
+}
+
+/** How an answer stands to each key point: the share of the point it states, and whether it contradicts it. */
+export interface PointReading {
+  point: string;
+  coverage: number;
+  /** The share of what only this point says (beside the question and the other points) that the answer states. */
+  distinctive: number;
+  contradicted: boolean;
+}
+
+/**
+ * Reads an answer against the key points (see `offlineGrade`): per point, the weighted share of its terms,
+ * numbers and formulas the answer states with the same polarity, and whether it states the point negated or
+ * with another number or formula; and whether the answer is a bare keyword list.
+ */
+export function readAnswer(
+  question: GradeRequest["question"],
+  answer: string,
+  outputLanguage: string,
+): { points: PointReading[]; keywordList: boolean } {
+  const points = question.keyPoints.filter((p) => p.trim());
+  const lang = textLanguage(`${points.join(" ")} ${question.context.slice(0, 500)}`, outputLanguage);
+  const readings = points.map((p) => read(p, lang));
+  const asked = new Set(
+    [...read(question.question, lang).terms, ...read(question.question, lang).pairs].map((t) => t.key),
+  );
+  const said = read(answer, lang);
+  const answerReading: Reading = { ...said, terms: [...said.terms], pairs: [...said.pairs] };
+
+  // a name the texts define stands for its other name too
+  const has = (t: Term) => answerReading.terms.some((x) => x.key === t.key);
+  for (const [a, b] of definedSynonyms([question.context, question.question, ...points, answer])) {
+    const [ra, rb] = [read(a, lang), read(b, lang)];
+    for (const [from, to] of [
+      [ra, rb],
+      [rb, ra],
+    ] as const) {
+      if (from.terms.length === 0 || !from.terms.every(has)) continue;
+      const negated = answerReading.terms.find((x) => x.key === from.terms[0]!.key)!.negated;
+      answerReading.terms.push(...to.terms.map((t) => ({ ...t, negated })));
+      answerReading.pairs.push(...to.pairs.map((t) => ({ ...t, negated })));
+    }
+  }
+
+  const spreadOf = (keysOf: (r: Reading) => (string | number)[]) => {
+    const spread = new Map<string, number>();
+    for (const r of readings)
+      for (const key of new Set(keysOf(r).map(String))) spread.set(key, (spread.get(key) ?? 0) + 1);
+    return spread;
+  };
+  const termSpread = spreadOf((r) => r.terms.map((t) => t.key));
+  const pairSpread = spreadOf((r) => r.pairs.map((t) => t.key));
+  const numberSpread = spreadOf((r) => r.numbers.map((q) => q.value));
+
+  // a list's "不相交" or "non-linear" is a term, not a statement made negative
+  const keywordList = isKeywordList(answer, said);
+  const out = readings.map((point, i): PointReading => {
+    const byTerms = matchTerms(point.terms, answerReading.terms, asked, termSpread, !keywordList);
+    const byPairs = matchTerms(point.pairs, answerReading.pairs, asked, pairSpread, !keywordList);
+    const share = (m: typeof byTerms) => (m.weight > 0 ? m.held / m.weight : 0);
+    const best = byPairs.weight > 0 && share(byPairs) > share(byTerms) ? byPairs : byTerms;
+    let { weight, held, own, ownHeld } = best;
+    const contradictedTerms =
+      best.opposite > 0 && best.opposite >= CONTRADICTED_AT * (best.held + best.opposite);
+    // a number or a formula weighs like two terms: it is what such a point is about
+    const unit = Math.max(1, weight / Math.max(1, point.terms.length));
+    let wrongFact = false;
+    const ownNumbers = Object.fromEntries(
+      point.numbers.filter((q) => numberSpread.get(String(q.value)) === 1).map((q) => [q.value, true]),
+    );
+    for (const q of point.numbers) {
+      const w = (2 * unit) / numberSpread.get(String(q.value))!;
+      weight += w;
+      const sameUnit = answerReading.numbers.filter((a) => q.unit && a.unit === q.unit);
+      // with its unit when the answer counts the same thing, else anywhere
+      const stated = (sameUnit.length > 0 ? sameUnit : answerReading.numbers).some(
+        (a) => a.value === q.value,
+      );
+      if (q.value in ownNumbers) own += w;
+      if (stated) {
+        held += w;
+        if (q.value in ownNumbers) ownHeld += w;
+      } else if (
+        sameUnit.length > 0 ||
+        answerReading.numbers.some((a) => !point.numbers.some((b) => b.value === a.value))
+      )
+        wrongFact = true;
+    }
+    for (const f of point.formulas) {
+      weight += 2 * unit;
+      const same = answerReading.formulas.filter((g) => g.lhs === f.lhs);
+      own += 2 * unit;
+      // the same right-hand side, or one that goes on with what the other leaves to the words after it
+      if (
+        same.some(
+          (g) =>
+            g.rhs === f.rhs ||
+            (Math.min(g.rhs.length, f.rhs.length) >= 2 &&
+              (g.rhs.startsWith(f.rhs) || f.rhs.startsWith(g.rhs))),
+        )
+      ) {
+        held += 2 * unit;
+        ownHeld += 2 * unit;
+      } else if (same.length > 0) wrongFact = true;
+    }
+    return {
+      point: points[i]!,
+      coverage: weight > 0 ? held / weight : 0,
+      distinctive: own > 0 ? ownHeld / own : 1,
+      contradicted: wrongFact || contradictedTerms,
+    };
+  });
+  return { points: out, keywordList };
+}
+
+/**
+ * Grades a free-text answer without a model, by the reference's key points. Each point is read into its terms
+ * (lemmas or stems; Chinese and Japanese segmented, and also as character pairs), numbers and formulas; a point
+ * is found when the answer states enough of its weighted terms with the same polarity (words the question gives
+ * count half, words several points share less, synonyms the texts define — "support vector machine (SVM)" —
+ * count as the same word). A point stated negated ("not", "不", "ない", "ne … pas", "не"), with another number
+ * or a formula with another right-hand side is contradicted and earns nothing. Only found points score; a
+ * keyword list without a sentence earns at most partial credit; an answer that finds no point scores 0.
  */
 export function offlineGrade(req: GradeRequest): GradeOutcome {
   const labels = quizLabelsFor(req.outputLanguage);
@@ -30,32 +523,20 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
   if (!answer || points.length === 0) {
     return { score: 0, found: [], missed: points, reason: labels.gradeEmpty, gradedBy: "offline" };
   }
-  const detected = detectLanguage(`${points.join(" ")} ${req.question.context.slice(0, 500)}`);
-  const locale = detected === "und" ? "en" : detected;
-  const answerStems = new Set(contentStems(answer, locale));
-  const asked = new Set(contentStems(req.question.question, locale));
-
+  const { points: readings, keywordList } = readAnswer(req.question, answer, req.outputLanguage);
+  // a list names concepts without saying anything of them: a point counts once its words are named
+  const foundAt = keywordList ? LIST_FOUND_AT : FOUND_AT;
   const found: string[] = [];
   const missed: string[] = [];
   let total = 0;
-  const stemsOf = points.map((p) => contentStems(p, locale));
-  // a word several points share tells less about which point the answer covers
-  const spread = new Map<string, number>();
-  for (const stems of stemsOf) for (const s of stems) spread.set(s, (spread.get(s) ?? 0) + 1);
-  points.forEach((point, i) => {
-    const stems = stemsOf[i]!;
-    let weight = 0;
-    let held = 0;
-    for (const s of stems) {
-      const w = (asked.has(s) ? 0.5 : 1) / spread.get(s)!;
-      weight += w;
-      if (answerStems.has(s)) held += w;
-    }
-    const coverage = weight > 0 ? held / weight : 0;
-    (coverage >= FOUND_AT ? found : missed).push(point);
-    total += Math.min(1, coverage / FULL_AT);
-  });
-  const score = Math.round((total / points.length) * 100) / 100;
+  for (const { point, coverage, distinctive, contradicted } of readings) {
+    const isFound = !contradicted && coverage >= foundAt && distinctive >= DISTINCTIVE_AT;
+    (isFound ? found : missed).push(point);
+    if (isFound) total += Math.min(1, coverage / FULL_AT);
+  }
+  let score = total / points.length;
+  if (keywordList) score = Math.min(score, LIST_CAP);
+  score = Math.round(score * 100) / 100;
   return agreeWithPoints(
     {
       score,
