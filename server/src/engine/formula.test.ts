@@ -164,7 +164,7 @@ describe("offline notes and study tools from documents with equations", () => {
     // every question the offline writer can build from these sections, and a quiz of them
     const writer = createOfflineQuizWriter(material, { seed: "s" });
     const questions = [
-      ...offlineQuiz(material, { types: [...QUESTION_TYPES], count: 12, seed: "s" }),
+      ...(await offlineQuiz(material, { types: [...QUESTION_TYPES], count: 12, seed: "s" })),
       ...material.sections.flatMap((section) =>
         QUESTION_TYPES.flatMap((type) =>
           [false, true].flatMap((truth) =>

@@ -73,13 +73,15 @@ export interface QuizLabels {
   /** Why the true statements are true and the others not. */
   statementsExplanation(sentences: string[]): string;
   /** Why the right terms are right. */
-  termsExplanation(heading: string, terms: string[]): string;
+  termsExplanation(heading: string, terms: string[], sentence: string): string;
   /** A true statement: the note says so. */
   judgmentTrue(sentence: string): string;
   /** A false statement: one term was swapped for another; the note's true sentence. */
   judgmentFalse(swapped: string, original: string, sentence: string): string;
-  /** Free text: what a good answer covers. */
-  freeTextExplanation(heading: string): string;
+  /** Free text: what a good answer covers, and the note's sentence it starts from. */
+  freeTextExplanation(heading: string, sentence: string): string;
+  /** Choice: a sentence of the note with a value (a number, a date, a formula) blanked out. */
+  fillValue(sentence: string): string;
   true: string;
   false: string;
   /** The separator between listed terms. */
@@ -102,12 +104,13 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `“${a}” is right. The note says: “${s}”`,
     statementsExplanation: (s) =>
       `The note says: ${s.map((x) => `“${x}”`).join(" ")} The other statements swap a key term for another.`,
-    termsExplanation: (h, t) =>
-      `“${h}” discusses ${t.map((x) => `“${x}”`).join(", ")}; the others appear elsewhere in the note.`,
+    termsExplanation: (h, t, s) =>
+      `“${h}” discusses ${t.map((x) => `“${x}”`).join(", ")}; the others appear elsewhere in the note. The note says: “${s}”`,
     judgmentTrue: (s) => `True. The note says: “${s}”`,
     judgmentFalse: (w, o, s) => `False: “${w}” takes the place of “${o}”. The note says: “${s}”`,
-    freeTextExplanation: (h) =>
-      `A good answer covers the key points of “${h}” given in the reference answer.`,
+    freeTextExplanation: (h, s) =>
+      `A good answer covers the key points of “${h}” given in the reference answer. The note says: “${s}”`,
+    fillValue: (s) => `Which value fills the blank? “${s}”`,
     true: "True",
     false: "False",
     listJoin: "; ",
@@ -127,11 +130,12 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `正确答案是「${a}」。笔记原文：「${s}」`,
     statementsExplanation: (s) =>
       `笔记原文：${s.map((x) => `「${x}」`).join("")}其余说法替换了其中的关键术语。`,
-    termsExplanation: (h, t) =>
-      `「${h}」讨论了${t.map((x) => `「${x}」`).join("、")}；其余选项出现在笔记的其他部分。`,
+    termsExplanation: (h, t, s) =>
+      `「${h}」讨论了${t.map((x) => `「${x}」`).join("、")}；其余选项出现在笔记的其他部分。笔记原文：「${s}」`,
     judgmentTrue: (s) => `正确。笔记原文：「${s}」`,
     judgmentFalse: (w, o, s) => `错误：「${w}」替换了「${o}」。笔记原文：「${s}」`,
-    freeTextExplanation: (h) => `好的回答应涵盖参考答案中列出的「${h}」的要点。`,
+    freeTextExplanation: (h, s) => `好的回答应涵盖参考答案中列出的「${h}」的要点。笔记原文：「${s}」`,
+    fillValue: (s) => `下列哪个数值应填入空白处？「${s}」`,
     true: "正确",
     false: "错误",
     listJoin: "；",
@@ -152,11 +156,13 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `正解は「${a}」です。ノートの記述：「${s}」`,
     statementsExplanation: (s) =>
       `ノートの記述：${s.map((x) => `「${x}」`).join("")}他の記述は重要な用語が別の用語に置き換えられています。`,
-    termsExplanation: (h, t) =>
-      `「${h}」では${t.map((x) => `「${x}」`).join("、")}を扱っています。他の選択肢はノートの別の箇所に出てきます。`,
+    termsExplanation: (h, t, s) =>
+      `「${h}」では${t.map((x) => `「${x}」`).join("、")}を扱っています。他の選択肢はノートの別の箇所に出てきます。ノートの記述：「${s}」`,
     judgmentTrue: (s) => `正しい。ノートの記述：「${s}」`,
     judgmentFalse: (w, o, s) => `誤り：「${o}」が「${w}」に置き換えられています。ノートの記述：「${s}」`,
-    freeTextExplanation: (h) => `よい解答は、模範解答に挙げた「${h}」の要点を押さえています。`,
+    freeTextExplanation: (h, s) =>
+      `よい解答は、模範解答に挙げた「${h}」の要点を押さえています。ノートの記述：「${s}」`,
+    fillValue: (s) => `空欄に入る値はどれですか？「${s}」`,
     true: "正しい",
     false: "誤り",
     listJoin: "；",
@@ -176,11 +182,13 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `정답은 “${a}”입니다. 노트의 내용: “${s}”`,
     statementsExplanation: (s) =>
       `노트의 내용: ${s.map((x) => `“${x}”`).join(" ")} 나머지 설명은 핵심 용어를 다른 용어로 바꾼 것입니다.`,
-    termsExplanation: (h, t) =>
-      `“${h}”에서는 ${t.map((x) => `“${x}”`).join(", ")}을(를) 다룹니다. 나머지는 노트의 다른 부분에 나옵니다.`,
+    termsExplanation: (h, t, s) =>
+      `“${h}”에서는 ${t.map((x) => `“${x}”`).join(", ")}을(를) 다룹니다. 나머지는 노트의 다른 부분에 나옵니다. 노트의 내용: “${s}”`,
     judgmentTrue: (s) => `참. 노트의 내용: “${s}”`,
     judgmentFalse: (w, o, s) => `거짓: “${o}” 대신 “${w}”(이)가 들어갔습니다. 노트의 내용: “${s}”`,
-    freeTextExplanation: (h) => `좋은 답은 모범 답안에 제시된 “${h}”의 핵심을 다룹니다.`,
+    freeTextExplanation: (h, s) =>
+      `좋은 답은 모범 답안에 제시된 “${h}”의 핵심을 다룹니다. 노트의 내용: “${s}”`,
+    fillValue: (s) => `빈칸에 들어갈 값은 무엇입니까? “${s}”`,
     true: "참",
     false: "거짓",
     listJoin: "; ",
@@ -202,12 +210,13 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `« ${a} » est la bonne réponse. La note dit : « ${s} »`,
     statementsExplanation: (s) =>
       `La note dit : ${s.map((x) => `« ${x} »`).join(" ")} Les autres affirmations remplacent un terme clé par un autre.`,
-    termsExplanation: (h, t) =>
-      `« ${h} » traite de ${t.map((x) => `« ${x} »`).join(", ")} ; les autres apparaissent ailleurs dans la note.`,
+    termsExplanation: (h, t, s) =>
+      `« ${h} » traite de ${t.map((x) => `« ${x} »`).join(", ")} ; les autres apparaissent ailleurs dans la note. La note dit : « ${s} »`,
     judgmentTrue: (s) => `Vrai. La note dit : « ${s} »`,
     judgmentFalse: (w, o, s) => `Faux : « ${w} » remplace « ${o} ». La note dit : « ${s} »`,
-    freeTextExplanation: (h) =>
-      `Une bonne réponse couvre les points clés de « ${h} » donnés dans la réponse de référence.`,
+    freeTextExplanation: (h, s) =>
+      `Une bonne réponse couvre les points clés de « ${h} » donnés dans la réponse de référence. La note dit : « ${s} »`,
+    fillValue: (s) => `Quelle valeur complète le blanc ? « ${s} »`,
     true: "Vrai",
     false: "Faux",
     listJoin: " ; ",
@@ -228,11 +237,13 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `„${a}“ ist richtig. In der Notiz steht: „${s}“`,
     statementsExplanation: (s) =>
       `In der Notiz steht: ${s.map((x) => `„${x}“`).join(" ")} Die anderen Aussagen ersetzen einen Schlüsselbegriff durch einen anderen.`,
-    termsExplanation: (h, t) =>
-      `„${h}“ behandelt ${t.map((x) => `„${x}“`).join(", ")}; die anderen kommen an anderer Stelle der Notiz vor.`,
+    termsExplanation: (h, t, s) =>
+      `„${h}“ behandelt ${t.map((x) => `„${x}“`).join(", ")}; die anderen kommen an anderer Stelle der Notiz vor. In der Notiz steht: „${s}“`,
     judgmentTrue: (s) => `Richtig. In der Notiz steht: „${s}“`,
     judgmentFalse: (w, o, s) => `Falsch: „${w}“ steht an der Stelle von „${o}“. In der Notiz steht: „${s}“`,
-    freeTextExplanation: (h) => `Eine gute Antwort deckt die Kernpunkte von „${h}“ aus der Musterantwort ab.`,
+    freeTextExplanation: (h, s) =>
+      `Eine gute Antwort deckt die Kernpunkte von „${h}“ aus der Musterantwort ab. In der Notiz steht: „${s}“`,
+    fillValue: (s) => `Welcher Wert gehört in die Lücke? „${s}“`,
     true: "Richtig",
     false: "Falsch",
     listJoin: "; ",
@@ -254,12 +265,13 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `“${a}” é a resposta certa. A nota diz: “${s}”`,
     statementsExplanation: (s) =>
       `A nota diz: ${s.map((x) => `“${x}”`).join(" ")} As outras afirmações trocam um termo-chave por outro.`,
-    termsExplanation: (h, t) =>
-      `“${h}” discute ${t.map((x) => `“${x}”`).join(", ")}; os outros aparecem em outras partes da nota.`,
+    termsExplanation: (h, t, s) =>
+      `“${h}” discute ${t.map((x) => `“${x}”`).join(", ")}; os outros aparecem em outras partes da nota. A nota diz: “${s}”`,
     judgmentTrue: (s) => `Verdadeiro. A nota diz: “${s}”`,
     judgmentFalse: (w, o, s) => `Falso: “${w}” ocupa o lugar de “${o}”. A nota diz: “${s}”`,
-    freeTextExplanation: (h) =>
-      `Uma boa resposta cobre os pontos principais de “${h}” dados na resposta de referência.`,
+    freeTextExplanation: (h, s) =>
+      `Uma boa resposta cobre os pontos principais de “${h}” dados na resposta de referência. A nota diz: “${s}”`,
+    fillValue: (s) => `Qual valor preenche a lacuna? “${s}”`,
     true: "Verdadeiro",
     false: "Falso",
     listJoin: "; ",
@@ -281,12 +293,13 @@ const QUIZ_LABELS: Record<OutputLanguage, QuizLabels> = {
     choiceExplanation: (a, s) => `«${a}» es la respuesta correcta. La nota dice: «${s}»`,
     statementsExplanation: (s) =>
       `La nota dice: ${s.map((x) => `«${x}»`).join(" ")} Las demás afirmaciones cambian un término clave por otro.`,
-    termsExplanation: (h, t) =>
-      `«${h}» trata ${t.map((x) => `«${x}»`).join(", ")}; los demás aparecen en otras partes de la nota.`,
+    termsExplanation: (h, t, s) =>
+      `«${h}» trata ${t.map((x) => `«${x}»`).join(", ")}; los demás aparecen en otras partes de la nota. La nota dice: «${s}»`,
     judgmentTrue: (s) => `Verdadero. La nota dice: «${s}»`,
     judgmentFalse: (w, o, s) => `Falso: «${w}» ocupa el lugar de «${o}». La nota dice: «${s}»`,
-    freeTextExplanation: (h) =>
-      `Una buena respuesta cubre los puntos clave de «${h}» que da la respuesta de referencia.`,
+    freeTextExplanation: (h, s) =>
+      `Una buena respuesta cubre los puntos clave de «${h}» que da la respuesta de referencia. La nota dice: «${s}»`,
+    fillValue: (s) => `¿Qué valor completa el espacio en blanco? «${s}»`,
     true: "Verdadero",
     false: "Falso",
     listJoin: "; ",

@@ -195,6 +195,33 @@ describe("llm quiz", () => {
     expect(checked(material, quiz).rejected).toEqual([]);
   });
 
+  it("holds the model to the quiz rules: a judgment that is a question and filler options are asked again, then written offline", async () => {
+    const engine = await engineWith((call) => ({
+      json: {
+        questions: slotsOf(call).map((slot) =>
+          slot.type === "choice"
+            ? { ...good(slot), options: ["Round robin", "because", "represents", "first"] }
+            : slot.type === "judgment"
+              ? { ...good(slot), question: "Does shortest job first minimise the average waiting time?" }
+              : good(slot),
+        ),
+      },
+    }));
+    const material = osMaterial();
+    const quiz = await engine.quiz({ material, types: ["choice", "judgment"], count: 2, seed: "s" });
+    expect(quiz.map((q) => q.type)).toEqual(["choice", "judgment"]);
+    const retries = fake!.calls.slice(1).map((c) => c.prompt);
+    expect(retries.some((p) => p.includes("the judgment was a question, not a statement"))).toBe(true);
+    expect(retries.some((p) => p.includes("an option was a function word"))).toBe(true);
+    // what reached the quiz was written offline: a statement, and options that name concepts
+    expect(quiz[1]!.question).not.toMatch(/\?$/);
+    expect(quiz[0]!.options).not.toContain("because");
+    expect(quiz[0]!.question).toMatch(/^Which (term|value) fills the blank\?/);
+    expect(quiz.every((q) => / The note says: “.+”$/.test(q.explanation))).toBe(true);
+    expect(checked(material, quiz).rejected).toEqual([]);
+    expect(fake!.calls[0]!.prompt).toContain("never a question");
+  });
+
   it("fills questions the model leaves out by asking for them alone", async () => {
     const engine = await engineWith((call, n) => {
       const answer = goodQuiz(call).json as { questions: { slot: number }[] };

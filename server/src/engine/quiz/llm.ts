@@ -10,7 +10,14 @@ import { estimateTokens } from "../text";
 import type { QuizRequest } from "../types";
 import { materialVocabulary, questionProblems, type KeyContext, type KeyProblem } from "./answer-key";
 import { agreeWithPoints, offlineGrade } from "./grade";
-import { createOfflineQuizWriter, offlineQuiz, sectionContext } from "./offline";
+import {
+  createOfflineQuizWriter,
+  offlineQuiz,
+  quizLanguage,
+  quizRuleProblems,
+  sectionContext,
+} from "./offline";
+import { nlpReady } from "../nlp";
 import { examOrder, slotTypes, type GradeOutcome, type GradeRequest, type QuestionDraft } from "./question";
 import { questionKey, seededRandom } from "./quiz-text";
 
@@ -58,7 +65,7 @@ const TYPE_RULES: Record<QuestionType, string> = {
   multiple_choice:
     "multiple_choice: a question with 5 options (4 to 6), two or three correct; `correct` holds their 0-based indexes.",
   judgment:
-    "judgment: `question` is a statement to judge true or false, made true or false as asked; `answer` is true or false.",
+    "judgment: `question` is a declarative statement (never a question) to judge true or false, made true or false as asked; a false one is a true sentence of the notes with one fact swapped for another of the same kind (a term of the same class, a number of the same unit and scale); `answer` is true or false.",
   short_answer: "short_answer: a question answered in two to four sentences.",
   case_analysis:
     "case_analysis: a short concrete case or scenario built on the section, asking the student to analyse it with the section's ideas.",
@@ -82,6 +89,9 @@ const PROBLEM_TEXT: Partial<Record<KeyProblem, string>> & Record<string, string>
   "options-not-allowed": "this type takes no options",
   "citation-missing": "the section id was wrong",
   "wrong-type": "the question was of another type",
+  "judgment-is-question": "the judgment was a question, not a statement",
+  "filler-option":
+    "an option was a function word, a bare verb, an adjective or an ordinal, not a term of the answer's kind",
   missing: "the question was missing from the answer",
 };
 
@@ -94,9 +104,12 @@ function systemPrompt(material: NoteMaterial): string {
     "Question types:",
     ...QUESTION_TYPES.map((t) => `- ${TYPE_RULES[t]}`),
     "Wrong options are plausible, taken from the same material, clearly wrong, and never the right answer in other words.",
+    "Every option is of the right answer's kind: a term of the same class from the same or a neighbouring section, a number of the same unit and scale, a formula that differs in one term. Never a function word, a bare verb, an adjective or an ordinal.",
+    "A case passage is text of the notes' source itself or a scenario built on it, never a remark in the first person.",
+    "The reference answer and key points of a question come from its own section.",
     "For short_answer, case_analysis and discourse give 2 to 5 `keyPoints` (what a good answer must say) and a `referenceAnswer` that covers them.",
     "For the other types give `referenceAnswer` as the right answer in words and leave `keyPoints` empty.",
-    "Every question has an `explanation`: why the answer is right, quoting the notes.",
+    "Every question has an `explanation`: why the answer is right, quoting the sentence of the notes that settles it.",
     "Name the section each question comes from by its id.",
     'Answer with JSON only: {"questions":[{"slot":1,"section":"S3","type":"choice","question":"…","options":["…"],"correct":[0],"answer":null,"referenceAnswer":"…","keyPoints":[],"explanation":"…"}]}',
   ].join("\n");
@@ -126,6 +139,7 @@ function toDraft(
   slot: Slot,
   material: NoteMaterial,
   ctx: KeyContext,
+  lang: string,
 ): { draft?: QuestionDraft; problems: string[] } {
   const labels = quizLabelsFor(material.outputLanguage);
   if (q.type.trim() !== slot.type) return { problems: ["wrong-type"] };
@@ -153,7 +167,10 @@ function toDraft(
     context: sectionContext([slot.section]),
   };
   const citation = material.cite(draft.sectionIndex, draft.quote);
-  const problems: string[] = questionProblems({ ...draft, citation }, ctx);
+  const problems: string[] = [
+    ...questionProblems({ ...draft, citation }, ctx),
+    ...quizRuleProblems(draft, lang),
+  ];
   if (slot.type === "judgment" && draft.statementTrue !== undefined && draft.statementTrue !== slot.truth)
     problems.push("judgment-truth");
   return problems.length ? { problems } : { draft, problems };
@@ -205,6 +222,8 @@ export async function llmQuiz(client: ModelClient, req: QuizRequest): Promise<Qu
   const slots = planSlots(material, req);
   if (slots.length === 0) return [];
   const ctx: KeyContext = { vocabulary: materialVocabulary(material), locale: material.bodyLanguage };
+  const lang = quizLanguage(material);
+  await nlpReady(lang);
   const system = systemPrompt(material);
   const groups = batches(slots, client.inputBudget);
   let total = groups.length;
@@ -238,7 +257,7 @@ export async function llmQuiz(client: ModelClient, req: QuizRequest): Promise<Qu
         failed.set(slot.slot, ["missing"]);
         continue;
       }
-      const { draft, problems } = toDraft(q, slot, material, ctx);
+      const { draft, problems } = toDraft(q, slot, material, ctx, lang);
       if (draft) drafts.set(slot.slot, draft);
       else failed.set(slot.slot, problems);
     }
@@ -271,7 +290,7 @@ export async function llmQuiz(client: ModelClient, req: QuizRequest): Promise<Qu
           `Your last answer for this question was rejected: ${reasons.join("; ")}. Write it again.`,
         );
         const q = answer.questions.find((x) => x.slot === slot.slot) ?? answer.questions[0];
-        const result = q ? toDraft(q, slot, material, ctx) : { problems: ["missing"] };
+        const result = q ? toDraft(q, slot, material, ctx, lang) : { problems: ["missing"] };
         if (result.draft) {
           drafts.set(slot.slot, result.draft);
           failed.delete(slot.slot);
@@ -303,12 +322,14 @@ export async function llmQuiz(client: ModelClient, req: QuizRequest): Promise<Qu
       if (draft) break;
     }
     draft ??=
-      offlineQuiz(material, {
-        types: [slot.type],
-        count: 1,
-        seed: `${req.seed}:${slot.slot}`,
-        avoid: keys,
-      }).find((d) => !keys.has(questionKey(d.type, d.question))) ?? null;
+      (
+        await offlineQuiz(material, {
+          types: [slot.type],
+          count: 1,
+          seed: `${req.seed}:${slot.slot}`,
+          avoid: keys,
+        })
+      ).find((d) => !keys.has(questionKey(d.type, d.question))) ?? null;
     if (draft) {
       drafts.set(slot.slot, draft);
       keys.add(questionKey(draft.type, draft.question));

@@ -5,10 +5,11 @@ import { QUESTION_TYPES } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "../../ingest/parse-file";
 import { generateOfflineNote } from "../offline";
-import { createPageLocator, noteMaterial, normaliseForMatch } from "../note-material";
+import { createPageLocator, noteMaterial, normaliseForMatch, sectionSentences } from "../note-material";
+import { isConceptTerm } from "../nlp";
 import { osMaterial } from "../../../test/quiz-material";
 import { checkQuiz, materialVocabulary } from "./answer-key";
-import { offlineQuiz } from "./offline";
+import { offlineQuiz, quizLanguage } from "./offline";
 import { spreadTypes } from "./question";
 import { questionKey, scriptOf } from "./quiz-text";
 
@@ -46,7 +47,7 @@ describe("offline quiz on fixture notes", () => {
     "%s: 15 questions of all six types, every one passing the answer-key checker",
     async (file, output) => {
       const { doc, material } = await materialOf(file, output);
-      const quiz = offlineQuiz(material, { types: ALL, count: 15, seed: file });
+      const quiz = await offlineQuiz(material, { types: ALL, count: 15, seed: file });
       expect(quiz.length).toBeGreaterThanOrEqual(8);
       expect(quiz.length).toBeLessThanOrEqual(15);
       const cited = quiz.map((q) => ({ ...q, citation: material.cite(q.sectionIndex, q.quote) }));
@@ -60,6 +61,10 @@ describe("offline quiz on fixture notes", () => {
 
       const locator = createPageLocator([doc]);
       const terms = new Set(material.keyTerms.map(normaliseForMatch));
+      const noteText = material.sections
+        .flatMap((s) => sectionSentences(s).map((x) => x.text))
+        .join("\n")
+        .toLowerCase();
       for (const q of cited) {
         // each question cites a page that holds the text it was drawn from
         const page = locator.pageText(q.citation!);
@@ -68,19 +73,15 @@ describe("offline quiz on fixture notes", () => {
           page.includes(quote.slice(0, 24)) || page.includes(quote.slice(-24)),
           `${q.quote} @ ${q.citation!.page}`,
         ).toBe(true);
-        if (q.type === "choice") {
-          // distractors are other terms of the same note, in the answer's script
+        if (q.type === "choice" && !/\d|\$/.test(q.referenceAnswer)) {
+          // distractors are other terms of the same note (marked, or noun phrases of its text), in the
+          // answer's script, and name concepts
           const answer = q.options[q.correct[0]!]!;
           for (const option of q.options) {
             expect(scriptOf(option)).toBe(scriptOf(answer));
-            const bold = material.sections.some((s) =>
-              s.blocks.some(
-                (b) =>
-                  b.type !== "table" &&
-                  (b.type === "list" ? b.items : b.sentences).some((x) => x.terms.includes(option)),
-              ),
-            );
-            expect(terms.has(normaliseForMatch(option)) || bold, option).toBe(true);
+            const inText = noteText.includes(option.toLowerCase());
+            expect(terms.has(normaliseForMatch(option)) || inText, option).toBe(true);
+            expect(isConceptTerm(option, quizLanguage(material)), option).toBe(true);
           }
         }
         if (q.type === "judgment" && q.statementTrue === false) {
@@ -96,7 +97,7 @@ describe("offline quiz on fixture notes", () => {
 
   it("spreads mixed types evenly over the chosen ones and the questions over the note's sections", async () => {
     const { material } = await materialOf(cases[0]![0], "en-US");
-    const quiz = offlineQuiz(material, { types: ALL, count: 15, seed: "spread" });
+    const quiz = await offlineQuiz(material, { types: ALL, count: 15, seed: "spread" });
     const counts = new Map<QuestionType, number>();
     for (const q of quiz) counts.set(q.type, (counts.get(q.type) ?? 0) + 1);
     expect(counts).toEqual(spreadTypes(ALL, 15));
@@ -115,29 +116,29 @@ describe("offline quiz on fixture notes", () => {
   it("writes the same quiz for the same seed, another for another seed, and avoids earlier questions", async () => {
     const { material } = await materialOf(cases[0]![0], "en-US");
     const plan = { types: ["choice", "judgment"] as QuestionType[], count: 6 };
-    const a = offlineQuiz(material, { ...plan, seed: "one" });
-    expect(offlineQuiz(material, { ...plan, seed: "one" })).toEqual(a);
-    const b = offlineQuiz(material, { ...plan, seed: "two" });
+    const a = await offlineQuiz(material, { ...plan, seed: "one" });
+    expect(await offlineQuiz(material, { ...plan, seed: "one" })).toEqual(a);
+    const b = await offlineQuiz(material, { ...plan, seed: "two" });
     expect(b.map((q) => q.question)).not.toEqual(a.map((q) => q.question));
     const avoid = new Set(a.map((q) => questionKey(q.type, q.question)));
-    const c = offlineQuiz(material, { ...plan, seed: "one", avoid });
+    const c = await offlineQuiz(material, { ...plan, seed: "one", avoid });
     expect(c).toHaveLength(6);
     expect(c.filter((q) => avoid.has(questionKey(q.type, q.question)))).toEqual([]);
   });
 
   it("asks in the output language, CJK blanks without spaces", async () => {
     const { material } = await materialOf("zh-study-notes-point-set-topology.docx", "zh-CN");
-    const quiz = offlineQuiz(material, { types: ALL, count: 12, seed: "zh" });
+    const quiz = await offlineQuiz(material, { types: ALL, count: 12, seed: "zh" });
     for (const q of quiz.filter((x) => x.type === "choice"))
-      expect(q.question).toMatch(/^下列哪个术语应填入空白处？「.*＿＿＿.*」$/u);
+      expect(q.question).toMatch(/^下列哪个(?:术语|数值)应填入空白处？「.*＿＿＿.*」$/u);
     for (const q of quiz.filter((x) => x.type === "discourse")) expect(q.question).toMatch(/^论述「.+」/u);
     for (const q of quiz.filter((x) => x.type === "judgment"))
       expect(q.referenceAnswer).toMatch(/^(正确|错误)$/u);
   });
 
-  it("builds each kind of question from a small note: term/definition, statements, swapped terms, key points", () => {
+  it("builds each kind of question from a small note: term/definition, statements, swapped terms, key points", async () => {
     const material = osMaterial();
-    const quiz = offlineQuiz(material, { types: ALL, count: 8, seed: "os" });
+    const quiz = await offlineQuiz(material, { types: ALL, count: 8, seed: "os" });
     const choice = quiz.find((q) => q.type === "choice")!;
     expect(choice.question).toMatch(/^Which term fills the blank\? “.*_____.*”$/);
     expect(choice.options.length).toBeGreaterThanOrEqual(3);

@@ -1,14 +1,16 @@
-import { maskFormulas } from "../formula";
+import { FORMULA, maskFormulas } from "../formula";
 import type { QuestionType } from "@beannote/contract";
 import { isWholeSentence } from "../flashcards/card-rules";
 import { headingFor } from "../flashcards/offline";
 import { labelsFor } from "../labels";
+import { isConceptTerm, keyTerms, nlpReady, textLanguage, tokenize } from "../nlp";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
 import { normaliseForMatch, sectionSentences } from "../note-material";
 import { isStopword } from "../stopwords";
 import { quizLabelsFor, studyLabelsFor, type QuizLabels } from "../study-labels";
 import { fitParticle, hasCjk, standsAlone } from "../text";
 import { examOrder, slotTypes, type QuestionDraft, type QuizPlan } from "./question";
+import { valueDistractors, valuesIn, type Value } from "./values";
 import {
   charLength,
   contentStems,
@@ -26,6 +28,12 @@ interface Term {
   script: ReturnType<typeof scriptOf>;
   length: number;
   stems: string[];
+  /** What kind of thing it names: its head word (Latin, Cyrillic) or last two characters (CJK). */
+  head: string;
+  /** acronym, name (capitalised) or plain: a distractor looks like the answer. */
+  shape: "acronym" | "name" | "plain";
+  /** The sections it stands in: distractors come from the answer's section and its neighbours first. */
+  sections: Set<number>;
 }
 
 /** A sentence of a section that names a key term once: what choice, judgment and statements are made of. */
@@ -33,6 +41,12 @@ interface KeySentence {
   text: string;
   term: Term;
   definition: boolean;
+}
+
+/** A sentence of a section that states a number with its unit, a year or a formula. */
+interface ValueSentence {
+  text: string;
+  value: Value;
 }
 
 const MAX_STATEMENT = 240;
@@ -52,6 +66,66 @@ function readable(text: string): boolean {
   const chars = text.replace(/\s+/g, "");
   const letters = chars.match(/[\p{L}]/gu)?.length ?? 0;
   return chars.length > 0 && letters / chars.length >= 0.7;
+}
+
+const QUESTION_END = /[?？]\s*[)）"”」』»]*\s*$|[吗呢]\s*$/u;
+/** The writer speaking of themself: a student's own remark, not the material's statement. */
+const FIRST_PERSON_I = /(?:^|[^\p{L}])I(?:['’](?:m|ve|d|ll))?(?=$|[^\p{L}])/u;
+const FIRST_PERSON =
+  /(?:^|[^\p{L}])(?:my|me|mine|myself|je|j['’](?=\p{L})|moi|mon|mes|ich|mein|meine|mich|mir|yo|eu|meu|minha|я|мой|моя|моё|мне|меня)(?=$|[^\p{L}])|我(?!们|國|国|方|校|院|军)|私は|私が|私の|僕|俺|나는|내가|저는/iu;
+
+const firstPerson = (text: string) => FIRST_PERSON_I.test(text) || FIRST_PERSON.test(text);
+
+/**
+ * Whether the material speaks in the first person (a narrative, a lecture transcript): then "I" is the
+ * document's own voice; elsewhere a first-person sentence is a student's remark beside the material.
+ */
+function speaksInFirstPerson(material: NoteMaterial): boolean {
+  const sentences = material.sections.flatMap((s) => sectionSentences(s));
+  return sentences.filter((s) => firstPerson(s.text)).length > Math.max(2, sentences.length * 0.15);
+}
+
+/**
+ * An option that is one word naming no concept: a function word, a bare verb, an adjective, an adverb or an
+ * ordinal ("because", "represents", "主要", "第一"). A gerund ("Paging", "Aging") names a process.
+ */
+function fillerOption(option: string, lang: string): boolean {
+  const text = option.trim();
+  if (/\d|\$/.test(text)) return false;
+  const tokens = tokenize(text, lang);
+  if (tokens.length !== 1) return tokens.length === 0;
+  if (lang === "en" && /^\p{L}+ing$/u.test(text) && !tokens[0]!.stop) return false;
+  return !isConceptTerm(text, lang);
+}
+
+/**
+ * The quiz rules of issue 24 a question breaks, beyond the answer key's: a judgment is a statement, not a
+ * question; no option is a filler word. Both engines' questions are held to them (`lang` as quizLanguage
+ * gives it, its models loaded).
+ */
+export function quizRuleProblems(
+  q: QuestionDraft,
+  lang: string,
+): ("judgment-is-question" | "filler-option")[] {
+  const out: ("judgment-is-question" | "filler-option")[] = [];
+  if (q.type === "judgment" && QUESTION_END.test(q.question.trim())) out.push("judgment-is-question");
+  if (q.options.some((o) => fillerOption(o, lang))) out.push("filler-option");
+  return out;
+}
+
+/** The language the NLP layer reads the note's body in ("en", "zh", "fr", …). */
+export function quizLanguage(material: NoteMaterial): string {
+  const sample = material.sections
+    .slice(0, 40)
+    .flatMap((s) => sectionSentences(s).map((x) => x.text))
+    .join(" ")
+    .slice(0, 8000);
+  return textLanguage(sample, material.bodyLanguage);
+}
+
+/** A sentence a value question can be made of: readable once its formulas are set aside. */
+function readableAround(text: string): boolean {
+  return readable(text.replace(FORMULA, " "));
 }
 
 /** A term that names something (several words, a capital, a digit, or a longer word), not a common word. */
@@ -84,9 +158,25 @@ function replaceAt(sentence: string, at: number, length: number, by: string): st
   return before + word + fitParticle(word, sentence.slice(at + length));
 }
 
+/** What kind of thing a term names, read off its form: the head of a noun phrase is its last word. */
+function termClass(text: string, locale: string): Pick<Term, "head" | "shape"> {
+  const shape = /^\p{Lu}[\p{Lu}\p{N}]+s?$/u.test(text) ? "acronym" : /^\p{Lu}/u.test(text) ? "name" : "plain";
+  if (hasCjk(text)) return { head: [...text].slice(-2).join(""), shape };
+  const last = text.split(/\s+/).at(-1)!;
+  return { head: contentStems(last, locale)[0] ?? last.toLowerCase(), shape };
+}
+
+/** Under this many marked terms, a note's terms are looked for with the NLP layer (in notes up to the size below). */
+const FEW_TERMS = 40;
+const FOUND_TERMS_MAX_TEXT = 60_000;
+
+/** A hyphenated run of short lower-case pieces ("a-t-il", "peut-on") is grammar, not a term. */
+const GRAMMAR_COMPOUND = /^\p{Ll}{1,4}(?:-\p{Ll}{1,4})+$/u;
+
 /** The note's terms usable in questions: key terms and bold spans, headings and labels left out. */
-function termPool(material: NoteMaterial): Term[] {
+function termPool(material: NoteMaterial, lang: string): Term[] {
   const labels = labelsFor(material.outputLanguage);
+  const locale = material.bodyLanguage;
   const excluded = new Set(
     [
       material.title,
@@ -96,26 +186,71 @@ function termPool(material: NoteMaterial): Term[] {
       ...material.sections.map((s) => s.heading),
     ].map(normaliseForMatch),
   );
-  const seen = new Set<string>();
-  const out: Term[] = [];
-  const add = (raw: string) => {
+  const byNorm = new Map<string, Term>();
+  const rejected = new Set<string>();
+  const add = (raw: string, section: number | null) => {
     const text = raw.trim().replace(/[\s,，、;；:：.。]+$/u, "");
     const norm = normaliseForMatch(text);
-    const length = charLength(text);
-    if (!norm || seen.has(norm) || excluded.has(norm)) return;
-    seen.add(norm);
+    const known = byNorm.get(norm);
+    if (known) {
+      if (section !== null) known.sections.add(section);
+      return;
+    }
+    if (!norm || rejected.has(norm) || excluded.has(norm)) return;
     const script = scriptOf(text);
-    if (length > 40 || length < (script === "cjk" || script === "hangul" ? 2 : 3)) return;
+    const length = charLength(text);
     const wordsOf = text.split(/\s+/);
-    if (!hasCjk(text) && wordsOf.length > 5) return;
-    // a phrase cut out of a sentence ("how secure", "results on") is no term
-    if (wordsOf.length > 1 && [wordsOf[0]!, wordsOf.at(-1)!].some((w) => isStopword(w.toLowerCase()))) return;
-    if (isStopword(text.toLowerCase()) || /^[\p{N}\p{P}\p{S}\s]+$/u.test(text)) return;
-    out.push({ text, norm, script, length, stems: contentStems(text, material.bodyLanguage) });
+    if (
+      length > 40 ||
+      length < (script === "cjk" || script === "hangul" ? 2 : 3) ||
+      (!hasCjk(text) && wordsOf.length > 5) ||
+      // a phrase cut out of a sentence ("how secure", "results on") is no term
+      (wordsOf.length > 1 && [wordsOf[0]!, wordsOf.at(-1)!].some((w) => isStopword(w.toLowerCase()))) ||
+      isStopword(text.toLowerCase()) ||
+      GRAMMAR_COMPOUND.test(text) ||
+      /^[\p{N}\p{P}\p{S}\s]+$/u.test(text) ||
+      // a noun phrase or a name, never a function word, bare verb, adjective or ordinal
+      !isConceptTerm(text, lang)
+    ) {
+      rejected.add(norm);
+      return;
+    }
+    const stems = contentStems(text, locale);
+    if (stems.length === 0) {
+      rejected.add(norm);
+      return;
+    }
+    const term: Term = {
+      text,
+      norm,
+      script,
+      length,
+      stems,
+      ...termClass(text, locale),
+      sections: new Set(section === null ? [] : [section]),
+    };
+    byNorm.set(norm, term);
   };
-  material.keyTerms.forEach(add);
-  for (const section of material.sections) for (const s of sectionSentences(section)) s.terms.forEach(add);
-  return out.filter((t) => t.stems.length > 0);
+  for (const section of material.sections)
+    for (const s of sectionSentences(section)) s.terms.forEach((t) => add(t, section.index));
+  material.keyTerms.forEach((t) => add(t, null));
+  // a note with few marked terms (slides, short handouts): the noun phrases the NLP layer ranks highest
+  const sectionTexts = material.sections.map((section) =>
+    sectionSentences(section)
+      .map((x) => x.text)
+      .join("\n"),
+  );
+  if (byNorm.size < FEW_TERMS && sectionTexts.join("").length <= FOUND_TERMS_MAX_TEXT)
+    keyTerms(sectionTexts, lang, { limit: FEW_TERMS * 2 }).forEach((k) => add(k.term, null));
+  // a key term of the overview: found in the sections that name it
+  const unplaced = [...byNorm.values()].filter((t) => t.sections.size === 0);
+  if (unplaced.length) {
+    material.sections.forEach((section, i) => {
+      const text = sectionTexts[i]!.toLowerCase();
+      for (const t of unplaced) if (text.includes(t.text.toLowerCase())) t.sections.add(section.index);
+    });
+  }
+  return [...byNorm.values()];
 }
 
 /** A sentence that still says something once `term` is taken out. */
@@ -141,16 +276,47 @@ export function sectionContext(sections: MaterialSection[]): string {
   return text.slice(0, CONTEXT_MAX);
 }
 
-/** Writes offline questions of a note: each section's candidates per type, built when they are picked. */
+/**
+ * Writes offline questions of a note: each section's candidates per type, built when they are picked. The NLP
+ * models of the note's language must be loaded (`await nlpReady(quizLanguage(material))`).
+ */
 export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizPlan, "seed">) {
   const random = seededRandom(plan.seed);
   const labels: QuizLabels = quizLabelsFor(material.outputLanguage);
   const blank = studyLabelsFor(material.outputLanguage).blank;
-  const pool = termPool(material);
+  const pool = termPool(material, quizLanguage(material));
+  /** Terms the NLP layer found (not marked by the note), by length: the longest phrase in a sentence wins. */
+  const found = pool
+    .filter((t) => !material.keyTerms.includes(t.text))
+    .map((t) => t.text)
+    .sort((a, b) => b.length - a.length);
+  const ownVoice = speaksInFirstPerson(material);
+  /** A statement of the material: not a question, not a first-person remark beside it. */
+  const assertive = (text: string) => !QUESTION_END.test(text) && (ownVoice || !firstPerson(text));
   const byNorm = new Map(pool.map((t) => [t.norm, t]));
 
-  /** Terms like `answer` (same script, similar length), sharing no word with it, absent from `avoidText`. */
-  function distractors(answer: Term, avoidText: string, n: number, also: Term[] = []): Term[] {
+  /** How far a term stands from a section: 0 in it, 1 in a neighbour (two sections either side), else 2. */
+  const distance = (t: Term, section: number) => {
+    let best = 2;
+    for (const s of t.sections) {
+      if (s === section) return 0;
+      if (Math.abs(s - section) <= 2) best = 1;
+    }
+    return best;
+  };
+
+  /**
+   * Terms of the answer's kind: the same script and about its length, the same head word ("… loss" beside
+   * "… loss") and form (an acronym beside an acronym, a name beside a name), from the answer's section or its
+   * neighbours first; none sharing a word with the answer or with `also`, none found in `avoidText`.
+   */
+  function distractors(
+    answer: Term,
+    avoidText: string,
+    n: number,
+    section: number,
+    also: Term[] = [],
+  ): Term[] {
     const lowerAvoid = avoidText.toLowerCase();
     const answerStems = new Set(answer.stems);
     const ranked = pool
@@ -160,17 +326,26 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           t.norm !== answer.norm &&
           t.length * 2 >= answer.length &&
           t.length <= answer.length * 2 + 2 &&
+          (t.shape === "acronym") === (answer.shape === "acronym") &&
           !lowerAvoid.includes(t.text.toLowerCase()) &&
           !sameOrContains(t.text, answer.text) &&
           !t.stems.some((s) => answerStems.has(s)) &&
           !also.some((o) => sameOrContains(o.text, t.text) || o.stems.some((s) => t.stems.includes(s))),
       )
-      .map((t) => ({ t, d: Math.abs(t.length - answer.length) + random() * 3 }))
+      .map((t) => ({
+        t,
+        d:
+          Math.abs(t.length - answer.length) * 0.3 +
+          (t.head === answer.head ? -2.5 : 0) +
+          (t.shape === answer.shape ? 0 : 1.5) +
+          distance(t, section) * 1.5 +
+          random() * 2,
+      }))
       .sort((a, b) => a.d - b.d)
-      .slice(0, n * 3)
+      .slice(0, n * 2)
       .map((x) => x.t);
     const picked: Term[] = [];
-    for (const t of shuffled(ranked, random)) {
+    for (const t of ranked) {
       if (picked.length >= n) break;
       if (picked.some((p) => sameOrContains(p.text, t.text) || p.stems.some((s) => t.stems.includes(s))))
         continue;
@@ -178,6 +353,11 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     }
     return picked;
   }
+
+  /** Every number with a unit, year and formula of the note: other values of the answer's kind. */
+  let knownValues: Value[] | undefined;
+  const allValues = () =>
+    (knownValues ??= material.sections.flatMap((s) => sectionSentences(s).flatMap((x) => valuesIn(x.text))));
 
   const keySentenceCache = new Map<number, KeySentence[]>();
   function keySentences(section: MaterialSection): KeySentence[] {
@@ -193,11 +373,16 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         seen.has(text) ||
         !readable(text) ||
         META.test(text) ||
+        !assertive(text) ||
         !isWholeSentence(text, wholeBlock)
       )
         return;
       if (hasCjk(text) ? charLength(text) < 10 : text.split(/\s+/).length < 6) return;
-      const candidates = [...s.terms, ...material.keyTerms.filter((k) => text.includes(k))];
+      const candidates = [
+        ...s.terms,
+        ...material.keyTerms.filter((k) => text.includes(k)),
+        ...found.filter((t) => text.includes(t)),
+      ];
       for (const raw of candidates) {
         const term = byNorm.get(normaliseForMatch(raw));
         if (!term || onceAt(text, term.text) < 0 || !blankable(text, term)) continue;
@@ -210,6 +395,35 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       if (b.type === "definition") b.sentences.forEach((s) => visit(s, b.sentences.length === 1, true));
       else if (b.type === "paragraph") b.sentences.forEach((s) => visit(s, b.sentences.length === 1, false));
       else if (b.type === "list") b.items.forEach((s) => visit(s, true, false));
+    }
+    return out;
+  }
+
+  /** The section's sentences that state a value: a formula first, then a quantity with its unit, then a year. */
+  function valueSentences(section: MaterialSection): ValueSentence[] {
+    const out: ValueSentence[] = [];
+    const rank = (v: Value) => (v.kind === "formula" ? 0 : v.kind === "year" ? 2 : 1);
+    for (const b of section.blocks) {
+      if (b.type === "table") continue;
+      const list = b.type === "list" ? b.items : b.sentences;
+      for (const s of list) {
+        const text = s.text.trim();
+        if (
+          charLength(text) > MAX_STATEMENT ||
+          !readableAround(text) ||
+          META.test(text) ||
+          !assertive(text) ||
+          !isWholeSentence(text, list.length === 1 || b.type === "list")
+        )
+          continue;
+        const values = valuesIn(text);
+        // the value asked for is the only one of its kind in the sentence: the others would give it away
+        const value = values
+          .filter((v) => values.filter((w) => w.kind === v.kind).length === 1)
+          .sort((a, b) => rank(a) - rank(b))[0];
+        if (value && charLength(text) - charLength(value.text) >= (hasCjk(text) ? 6 : 20))
+          out.push({ text, value });
+      }
     }
     return out;
   }
@@ -234,6 +448,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             charLength(text) > 320 ||
             !readable(text) ||
             META.test(text) ||
+            !assertive(text) ||
             !isWholeSentence(text, list.length === 1 || b.type === "list")
           )
             continue;
@@ -264,78 +479,153 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     return out;
   };
 
+  const headingCounts = new Map<string, number>();
+  const count = (label: string) => headingCounts.set(label, (headingCounts.get(label) ?? 0) + 1);
+  for (const s of material.sections) {
+    count(normaliseForMatch(s.heading));
+    const parent = s.path.at(-1);
+    if (parent) count(normaliseForMatch(`${parent} › ${s.heading}`));
+  }
+  /**
+   * How a question names a section: its heading, or with its parent's ("3 › Exercises") when several sections
+   * share the heading; null when even that is shared (no question may name it: the student could not tell
+   * which section is meant).
+   */
+  function sectionLabel(section: MaterialSection): string | null {
+    const label = headingFor(section, material);
+    if (label !== section.heading || (headingCounts.get(normaliseForMatch(section.heading)) ?? 0) <= 1)
+      return label;
+    const parent = section.path.at(-1);
+    const qualified = parent ? `${parent} › ${section.heading}` : null;
+    return qualified && headingCounts.get(normaliseForMatch(qualified)) === 1 ? qualified : null;
+  }
+
   const base = (section: MaterialSection, quote: string, sections: MaterialSection[] = [section]) => ({
     sectionIndex: section.index,
     quote,
     context: sectionContext(sections),
   });
 
+  /** A choice question on a term: the sentence with the term blanked, terms of its kind as distractors. */
+  const termChoice = (section: MaterialSection, ks: KeySentence) => (): QuestionDraft | null => {
+    const wrong = distractors(ks.term, ks.text, 3, section.index);
+    if (wrong.length < 2) return null;
+    const at = onceAt(ks.text, ks.term.text);
+    const options = shuffled([ks.term.text, ...wrong.map((w) => w.text)], random);
+    return {
+      ...base(section, ks.text),
+      type: "choice",
+      question: labels.fillBlank(replaceAt(ks.text, at, ks.term.text.length, blank)),
+      options,
+      correct: [options.indexOf(ks.term.text)],
+      referenceAnswer: ks.term.text,
+      keyPoints: [],
+      explanation: labels.choiceExplanation(ks.term.text, ks.text),
+    };
+  };
+
+  /** A choice question on a value: numbers of the same unit and scale, or formulas one term apart. */
+  const valueChoice = (section: MaterialSection, vs: ValueSentence) => (): QuestionDraft | null => {
+    const wrong = valueDistractors(vs.value, allValues(), 3, random);
+    if (wrong.length < 2) return null;
+    const { text, at } = vs.value;
+    const options = shuffled([text, ...wrong], random);
+    return {
+      ...base(section, vs.text),
+      type: "choice",
+      question: labels.fillValue(vs.text.slice(0, at) + blank + vs.text.slice(at + text.length)),
+      options,
+      correct: [options.indexOf(text)],
+      referenceAnswer: text,
+      keyPoints: [],
+      explanation: labels.choiceExplanation(text, vs.text),
+    };
+  };
+
+  /** A judgment: the sentence as the note has it, or made false by one fact swapped for one of its kind. */
+  const judgment =
+    (section: MaterialSection, text: string, swap: () => { from: string; at: number; to: string } | null) =>
+    (wantTrue: boolean): QuestionDraft | null => {
+      if (wantTrue)
+        return {
+          ...base(section, text),
+          type: "judgment",
+          question: text,
+          options: [],
+          correct: [],
+          statementTrue: true,
+          referenceAnswer: labels.true,
+          keyPoints: [],
+          explanation: labels.judgmentTrue(text),
+        };
+      const swapped = swap();
+      if (!swapped) return null;
+      return {
+        ...base(section, text),
+        type: "judgment",
+        question: replaceAt(text, swapped.at, swapped.from.length, swapped.to),
+        options: [],
+        correct: [],
+        statementTrue: false,
+        referenceAnswer: labels.false,
+        keyPoints: [],
+        explanation: labels.judgmentFalse(swapped.to, swapped.from, text),
+      };
+    };
+
+  /** Term questions and value questions of a section, interleaved (which comes first varies by section). */
+  function interleave<T>(terms: T[], values: T[]): T[] {
+    const [first, second] = random() < 0.35 ? [values, terms] : [terms, values];
+    const out: T[] = [];
+    for (let i = 0; i < Math.max(first.length, second.length); i++) {
+      if (first[i]) out.push(first[i]!);
+      if (second[i]) out.push(second[i]!);
+    }
+    return out;
+  }
+
   /** Every question of a type one section can give, best first, each built when it is picked. */
   function builders(section: MaterialSection, type: QuestionType, truth: () => boolean) {
     const sentences = keySentences(section);
-    const heading = headingFor(section, material);
+    const label = sectionLabel(section);
     const out: (() => QuestionDraft | null)[] = [];
     switch (type) {
-      case "choice":
-        for (const ks of [...sentences].sort(
-          (a, b) =>
-            Number(b.definition) - Number(a.definition) ||
-            Number(specific(b.term)) - Number(specific(a.term)),
-        )) {
-          out.push(() => {
-            const wrong = distractors(ks.term, ks.text, 3);
-            if (wrong.length < 2) return null;
-            const at = onceAt(ks.text, ks.term.text);
-            const options = shuffled([ks.term.text, ...wrong.map((w) => w.text)], random);
-            return {
-              ...base(section, ks.text),
-              type,
-              question: labels.fillBlank(replaceAt(ks.text, at, ks.term.text.length, blank)),
-              options,
-              correct: [options.indexOf(ks.term.text)],
-              referenceAnswer: ks.term.text,
-              keyPoints: [],
-              explanation: labels.choiceExplanation(ks.term.text, ks.text),
-            };
-          });
-        }
+      case "choice": {
+        const byTerm = [...sentences]
+          .sort(
+            (a, b) =>
+              Number(b.definition) - Number(a.definition) ||
+              Number(specific(b.term)) - Number(specific(a.term)),
+          )
+          .map((ks) => termChoice(section, ks));
+        out.push(
+          ...interleave(
+            byTerm,
+            valueSentences(section).map((vs) => valueChoice(section, vs)),
+          ),
+        );
         break;
-      case "judgment":
-        for (const ks of sentences) {
-          out.push(() => {
-            const wantTrue = truth();
-            if (wantTrue)
-              return {
-                ...base(section, ks.text),
-                type,
-                question: ks.text,
-                options: [],
-                correct: [],
-                statementTrue: true,
-                referenceAnswer: labels.true,
-                keyPoints: [],
-                explanation: labels.judgmentTrue(ks.text),
-              };
-            const [swap] = distractors(ks.term, ks.text, 1);
-            if (!swap) return null;
-            const at = onceAt(ks.text, ks.term.text);
-            return {
-              ...base(section, ks.text),
-              type,
-              question: replaceAt(ks.text, at, ks.term.text.length, swap.text),
-              options: [],
-              correct: [],
-              statementTrue: false,
-              referenceAnswer: labels.false,
-              keyPoints: [],
-              explanation: labels.judgmentFalse(swap.text, ks.term.text, ks.text),
-            };
-          });
-        }
+      }
+      case "judgment": {
+        const byTerm = sentences.map((ks) =>
+          judgment(section, ks.text, () => {
+            const [swap] = distractors(ks.term, ks.text, 1, section.index);
+            return swap ? { from: ks.term.text, at: onceAt(ks.text, ks.term.text), to: swap.text } : null;
+          }),
+        );
+        const byValue = valueSentences(section).map((vs) =>
+          judgment(section, vs.text, () => {
+            const [swap] = valueDistractors(vs.value, allValues(), 1, random);
+            return swap ? { from: vs.value.text, at: vs.value.at, to: swap } : null;
+          }),
+        );
+        for (const make of interleave(byTerm, byValue)) out.push(() => make(truth()));
         break;
+      }
       case "multiple_choice":
-        out.push(() => statementsQuestion(section, heading, sentences));
-        out.push(() => termsQuestion(section, heading));
+        if (label === null) break;
+        out.push(() => statementsQuestion(section, label, sentences));
+        out.push(() => termsQuestion(section, label));
         break;
       case "short_answer":
         for (const ks of sentences.filter((s) => s.definition)) {
@@ -352,26 +642,28 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
               correct: [],
               referenceAnswer: points.join("\n"),
               keyPoints: points,
-              explanation: labels.freeTextExplanation(heading),
+              explanation: labels.freeTextExplanation(ks.term.text, ks.text),
             };
           });
         }
+        if (label === null) break;
         out.push(() => {
           const points = keyPoints([section], 3);
           if (points.length < 2) return null;
           return {
             ...base(section, points[0]!),
             type,
-            question: labels.keyPoints(heading),
+            question: labels.keyPoints(label),
             options: [],
             correct: [],
             referenceAnswer: points.join("\n"),
             keyPoints: points,
-            explanation: labels.freeTextExplanation(heading),
+            explanation: labels.freeTextExplanation(label, points[0]!),
           };
         });
         break;
       case "case_analysis":
+        if (label === null) break;
         out.push(() => {
           const all = keyPoints([section], 12);
           if (all.length < 3) return null;
@@ -384,16 +676,17 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           return {
             ...base(section, excerpt),
             type,
-            question: labels.caseAnalysis(heading, excerpt),
+            question: labels.caseAnalysis(label, excerpt),
             options: [],
             correct: [],
             referenceAnswer: points.join("\n"),
             keyPoints: points,
-            explanation: labels.freeTextExplanation(heading),
+            explanation: labels.freeTextExplanation(label, points[0]!),
           };
         });
         break;
       case "discourse":
+        if (label === null) break;
         out.push(() => {
           const family = descendants(section);
           const points = keyPoints(family, 5);
@@ -408,12 +701,12 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           return {
             ...base(origin(family, quote), quote, family),
             type,
-            question: labels.discourse(heading),
+            question: labels.discourse(label),
             options: [],
             correct: [],
             referenceAnswer: points.join("\n"),
             keyPoints: points,
-            explanation: labels.freeTextExplanation(heading),
+            explanation: labels.freeTextExplanation(label, quote),
           };
         });
         break;
@@ -437,7 +730,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const falses: string[] = [];
     for (const ks of usable.slice(trueCount)) {
       if (falses.length >= 2 || (falses.length >= 1 && truths.length + falses.length >= 5)) break;
-      const [swap] = distractors(ks.term, ks.text, 1);
+      const [swap] = distractors(ks.term, ks.text, 1, section.index);
       if (swap)
         falses.push(replaceAt(ks.text, onceAt(ks.text, ks.term.text), ks.term.text.length, swap.text));
     }
@@ -458,13 +751,14 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     };
   }
 
-  /** "Which does this section discuss": terms of the section beside key terms found only elsewhere. */
+  /** "Which does this section discuss": terms of the section beside terms of its kind found only elsewhere. */
   function termsQuestion(section: MaterialSection, heading: string): QuestionDraft | null {
-    const text = sectionSentences(section)
-      .map((s) => s.text)
-      .join(" ");
+    const sentences = sectionSentences(section).filter((s) => assertive(s.text));
+    const text = sentences.map((s) => s.text).join(" ");
     const present = shuffled(
-      pool.filter((t) => onceOrMore(text, t.text) && !sameOrContains(t.text, heading)),
+      pool.filter(
+        (t) => t.sections.has(section.index) && onceOrMore(text, t.text) && !sameOrContains(t.text, heading),
+      ),
       random,
     );
     const rights: Term[] = [];
@@ -476,7 +770,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     if (rights.length < 2) return null;
     const wrong: Term[] = [];
     for (const r of rights) {
-      for (const d of distractors(r, `${text} ${heading}`, 3, [...rights, ...wrong])) {
+      for (const d of distractors(r, `${text} ${heading}`, 3, section.index, [...rights, ...wrong])) {
         if (wrong.length >= 2) break;
         if (!wrong.some((w) => w.norm === d.norm)) wrong.push(d);
       }
@@ -484,8 +778,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     if (wrong.length < 2) return null;
     const rightTexts = rights.map((t) => t.text);
     const options = shuffled([...rightTexts, ...wrong.map((w) => w.text)], random);
-    const quote =
-      sectionSentences(section).find((s) => rightTexts.some((r) => s.text.includes(r)))?.text ?? text;
+    const quote = sentences.find((s) => rightTexts.some((r) => s.text.includes(r)))?.text;
+    if (!quote) return null;
     return {
       ...base(section, quote),
       type: "multiple_choice",
@@ -494,7 +788,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       correct: rightTexts.map((t) => options.indexOf(t)).sort((a, b) => a - b),
       referenceAnswer: rightTexts.join(labels.listJoin),
       keyPoints: [],
-      explanation: labels.termsExplanation(heading, rightTexts),
+      explanation: labels.termsExplanation(heading, rightTexts, quote),
     };
   }
 
@@ -516,7 +810,9 @@ function onceOrMore(text: string, term: string): boolean {
  * from its definitions and sections with their key points as the reference. Questions are spread over the
  * sections (the least used section gives the next one) and come back in exam order. Deterministic per seed.
  */
-export function offlineQuiz(material: NoteMaterial, plan: QuizPlan): QuestionDraft[] {
+export async function offlineQuiz(material: NoteMaterial, plan: QuizPlan): Promise<QuestionDraft[]> {
+  await nlpReady(quizLanguage(material));
+  const lang = quizLanguage(material);
   const writer = createOfflineQuizWriter(material, plan);
   const random = seededRandom(`${plan.seed}:order`);
   const slots = slotTypes(plan.types, plan.count);
@@ -571,7 +867,7 @@ export function offlineQuiz(material: NoteMaterial, plan: QuizPlan): QuestionDra
       for (let i = 0; i < queue.list.length; i++) {
         if (queue.taken.has(i)) continue;
         const draft = queue.list[i]!();
-        if (!draft) continue;
+        if (!draft || quizRuleProblems(draft, lang).length) continue;
         const key = questionKey(draft.type, draft.question);
         const quote = normaliseForMatch(draft.quote);
         if (usedKeys.has(key) || (level < 2 && usedQuotes.has(quote))) continue;
