@@ -12,6 +12,7 @@ import { NoteTab } from "../../features/notes/NoteTab";
 import { FlashcardsTab } from "../../features/flashcards/FlashcardsTab";
 import { QuizTab } from "../../features/quiz/QuizTab";
 import { PodcastTab } from "../../features/podcast/PodcastTab";
+import { AskTab } from "../../features/ask/AskTab";
 import { ExportButton } from "../../features/export/ExportButton";
 import { TranslateButton } from "../../features/translate/TranslateButton";
 import "../../features/notes/notes.css";
@@ -25,9 +26,9 @@ const SlidesTab = lazy(() =>
   import("../../features/slides/SlidesTab").then((m) => ({ default: m.SlidesTab })),
 );
 
-const TABS = ["note", "flashcards", "quiz", "mindMap", "podcast", "slides"] as const;
+const TABS = ["note", "flashcards", "quiz", "mindMap", "podcast", "slides", "ask"] as const;
 
-/** Note view (`/subNote/pages/note?id=…`): the six tabs of spec §1; the note tab works. */
+/** Note view (`/subNote/pages/note?id=…`): the six tabs of spec §1 and the Ask tab. */
 export function NotePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -94,6 +95,8 @@ export function NotePage() {
                 </Suspense>
               ) : key === "podcast" ? (
                 <PodcastTab note={data} />
+              ) : key === "ask" ? (
+                <AskTab note={data} />
               ) : key === "slides" ? (
                 <Suspense fallback={<PageLoader />}>
                   <SlidesTab note={data} />
