@@ -1,4 +1,4 @@
-import { offlineFlashcards } from "./flashcards/offline";
+import { writeOfflineFlashcards } from "./flashcards/offline";
 import { offlinePodcastScript } from "./podcast/offline";
 import { TranslateNeedsModelError } from "./translate/errors";
 import { offlineSlides } from "./slides/offline";
@@ -234,7 +234,7 @@ export function createOfflineEngine(): Engine {
   return {
     name: "offline",
     generateNote: async (req, onSection) => generateOfflineNote(req, onSection),
-    flashcards: async (req) => offlineFlashcards(req.material, { count: req.count, exclude: req.exclude }),
+    flashcards: (req) => writeOfflineFlashcards(req.material, { count: req.count, exclude: req.exclude }),
     podcastScript: async (req) => offlinePodcastScript(req.material, req.length),
     slides: async (req) => offlineSlides(req.material, { maxSlides: req.maxSlides }),
     quiz: async (req) => offlineQuiz(req.material, req),

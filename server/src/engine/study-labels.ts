@@ -6,6 +6,18 @@ export interface StudyLabels {
   keyPointQuestion(heading: string): string;
   /** The blank that replaces a term in a cloze sentence. */
   blank: string;
+  /** Front of a definition card. */
+  whatIs(term: string): string;
+  /** Front of a named-result card: what a theorem, law or formula states. */
+  statementOf(name: string): string;
+  /** Front of an enumeration card: the list a sentence (or heading) introduces, with its length. */
+  listAll(intro: string, count: number): string;
+  /** Front of a cause or purpose card: why the statement holds. */
+  why(statement: string): string;
+  /** Front of a comparison card. */
+  compare(a: string, b: string): string;
+  /** Front of an acronym card. */
+  expansionOf(acronym: string): string;
 }
 
 const quoted = (open: string, close: string) => (text: string) => `${open}${text}${close}`;
@@ -16,34 +28,82 @@ const LABELS: Record<OutputLanguage, StudyLabels> = {
   "en-US": {
     keyPointQuestion: (h) => `What is the key point of ${quoted("“", "”")(h)}?`,
     blank: latin,
+    whatIs: (t) => `What is ${t}?`,
+    statementOf: (n) => `What does ${/^\p{Ll}/u.test(n) ? `the ${n}` : n} state?`,
+    listAll: (i, n) => `${i} — name all ${n}.`,
+    why: (s) => `Why? ${s}`,
+    compare: (a, b) => `How do ${a} and ${b} differ?`,
+    expansionOf: (a) => `What does ${a} stand for?`,
   },
   "zh-CN": {
     keyPointQuestion: (h) => `${quoted("「", "」")(h)}的要点是什么？`,
     blank: cjk,
+    whatIs: (t) => `什么是${t}？`,
+    statementOf: (n) => `${n}的内容是什么？`,
+    listAll: (i, n) => `${i}（共 ${n} 项）`,
+    why: (s) => `为什么？${s}`,
+    compare: (a, b) => `${a}与${b}有何不同？`,
+    expansionOf: (a) => `${a} 的全称是什么？`,
   },
   "ja-JP": {
     keyPointQuestion: (h) => `${quoted("「", "」")(h)}の要点は何ですか？`,
     blank: cjk,
+    whatIs: (t) => `${t}とは何ですか？`,
+    statementOf: (n) => `${n}の内容は何ですか？`,
+    listAll: (i, n) => `${i}（全 ${n} 項目）`,
+    why: (s) => `なぜですか？${s}`,
+    compare: (a, b) => `${a}と${b}の違いは何ですか？`,
+    expansionOf: (a) => `${a} は何の略ですか？`,
   },
   "ko-KR": {
     keyPointQuestion: (h) => `${quoted("「", "」")(h)}의 핵심은 무엇입니까?`,
     blank: latin,
+    whatIs: (t) => `${t}란 무엇입니까?`,
+    statementOf: (n) => `${n}의 내용은 무엇입니까?`,
+    listAll: (i, n) => `${i} (모두 ${n}개)`,
+    why: (s) => `왜 그렇습니까? ${s}`,
+    compare: (a, b) => `${a}와(과) ${b}의 차이는 무엇입니까?`,
+    expansionOf: (a) => `${a}는 무엇의 약자입니까?`,
   },
   "fr-FR": {
     keyPointQuestion: (h) => `Quel est le point clé de ${quoted("« ", " »")(h)} ?`,
     blank: latin,
+    whatIs: (t) => `Qu’est-ce que ${t} ?`,
+    statementOf: (n) => `Que dit ${n} ?`,
+    listAll: (i, n) => `${i} — citez-les (${n}).`,
+    why: (s) => `Pourquoi ? ${s}`,
+    compare: (a, b) => `Quelle différence entre ${a} et ${b} ?`,
+    expansionOf: (a) => `Que signifie le sigle ${a} ?`,
   },
   "de-DE": {
     keyPointQuestion: (h) => `Was ist der Kernpunkt von ${quoted("„", "“")(h)}?`,
     blank: latin,
+    whatIs: (t) => `Was ist ${t}?`,
+    statementOf: (n) => `Was besagt ${n}?`,
+    listAll: (i, n) => `${i} — nennen Sie alle ${n}.`,
+    why: (s) => `Warum? ${s}`,
+    compare: (a, b) => `Worin unterscheiden sich ${a} und ${b}?`,
+    expansionOf: (a) => `Wofür steht ${a}?`,
   },
   "pt-BR": {
     keyPointQuestion: (h) => `Qual é o ponto principal de ${quoted("“", "”")(h)}?`,
     blank: latin,
+    whatIs: (t) => `O que é ${t}?`,
+    statementOf: (n) => `O que afirma ${n}?`,
+    listAll: (i, n) => `${i} — cite todos (${n}).`,
+    why: (s) => `Por quê? ${s}`,
+    compare: (a, b) => `Qual a diferença entre ${a} e ${b}?`,
+    expansionOf: (a) => `O que significa a sigla ${a}?`,
   },
   "es-ES": {
     keyPointQuestion: (h) => `¿Cuál es el punto clave de ${quoted("«", "»")(h)}?`,
     blank: latin,
+    whatIs: (t) => `¿Qué es ${t}?`,
+    statementOf: (n) => `¿Qué establece ${n}?`,
+    listAll: (i, n) => `${i} — enumera los ${n}.`,
+    why: (s) => `¿Por qué? ${s}`,
+    compare: (a, b) => `¿En qué se diferencian ${a} y ${b}?`,
+    expansionOf: (a) => `¿Qué significa la sigla ${a}?`,
   },
 };
 

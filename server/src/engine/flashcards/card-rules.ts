@@ -1,12 +1,44 @@
 import type { FlashcardKind } from "@beannote/contract";
 import { hasCjk } from "../text";
 import { normaliseForMatch } from "../note-material";
+import { isConceptTerm, tokenize } from "../nlp";
+
+/** What a card asks, the way a tutor would (finer than the stored `kind`). */
+export type CardForm =
+  | "definition"
+  | "named-result"
+  | "acronym"
+  | "enumeration"
+  | "cause"
+  | "comparison"
+  | "number"
+  | "table"
+  | "cloze"
+  | "keypoint"
+  | "model";
+
+/** The stored kind of each form. */
+export const KIND_OF_FORM: Record<CardForm, FlashcardKind> = {
+  definition: "definition",
+  "named-result": "definition",
+  acronym: "definition",
+  enumeration: "keypoint",
+  cause: "keypoint",
+  comparison: "keypoint",
+  number: "cloze",
+  table: "table",
+  cloze: "cloze",
+  keypoint: "keypoint",
+  model: "model",
+};
 
 /** A card as an engine writes it; the job resolves `quote` to the page it cites. */
 export interface CardDraft {
   front: string;
   back: string;
   kind: FlashcardKind;
+  /** What the card asks (offline cards; model cards are "model"). */
+  form?: CardForm;
   sectionIndex: number;
   /** The note text the card was drawn from (for its citation). */
   quote: string;
@@ -53,3 +85,37 @@ export function isStudyableCard(card: { front: string; back: string }): boolean 
 
 /** The key deduplicating fronts: case, spaces and punctuation ignored. */
 export const frontKey = (front: string) => normaliseForMatch(front);
+
+const SHORT_ANSWER_WORDS = 4;
+const SHORT_ANSWER_CJK = 10;
+
+/** Whether a short answer is a label of the text ("Source:", "Note：") rather than something it says. */
+function isLabel(back: string, quote: string): boolean {
+  const at = quote.indexOf(back);
+  return at >= 0 && /^\s*[:：]/u.test(quote.slice(at + back.length)) && !quote.slice(0, at).trim();
+}
+
+/** Whether `back` starts and ends on word edges of `quote` (never half a word: "感知" of "感知器"). */
+function onWordEdges(back: string, quote: string, lang: string): boolean {
+  const at = quote.indexOf(back);
+  if (at < 0) return true;
+  const tokens = tokenize(quote, lang);
+  const end = at + back.length;
+  const startsWell = tokens.some((t) => t.start === at) || !tokens.some((t) => t.start < at && t.end > at);
+  const endsWell = tokens.some((t) => t.end === end) || !tokens.some((t) => t.start < end && t.end > end);
+  return startsWell && endsWell;
+}
+
+/**
+ * A back that teaches nothing: a function word, a bare verb or adjective, part of a word, a label of the
+ * text, or a trailing colon. Long answers (sentences) are judged by isWholeSentence instead.
+ */
+export function isFillerAnswer(back: string, quote: string, lang: string): boolean {
+  const t = back.trim();
+  if (!normaliseForMatch(t) || /[:：]$/u.test(t)) return true;
+  const short = hasCjk(t) ? [...t].length <= SHORT_ANSWER_CJK : t.split(/\s+/).length <= SHORT_ANSWER_WORDS;
+  if (!short) return false;
+  if (!onWordEdges(t, quote, lang) || isLabel(t, quote)) return true;
+  if (/\d/u.test(t) || /^[\p{Lu}][\p{Lu}\p{N}&-]+s?$/u.test(t)) return false; // a value, an acronym
+  return !isConceptTerm(t, lang);
+}

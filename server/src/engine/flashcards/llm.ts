@@ -5,7 +5,7 @@ import type { MaterialSection, NoteMaterial } from "../note-material";
 import { estimateTokens } from "../text";
 import type { FlashcardsRequest } from "../types";
 import { frontKey, isStudyableCard, type CardDraft } from "./card-rules";
-import { offlineFlashcards } from "./offline";
+import { writeOfflineFlashcards } from "./offline";
 import { FLASHCARD_TEXT_MAX } from "@beannote/contract";
 
 /** What the model returns for a group of sections. */
@@ -90,7 +90,7 @@ export async function llmFlashcards(client: ModelClient, req: FlashcardsRequest)
       }
       if (cards.length === 0) {
         const sub = { ...material, sections: group.sections };
-        cards = offlineFlashcards(sub, { count: want });
+        cards = await writeOfflineFlashcards(sub, { count: want });
       }
       req.onProgress?.(++finished, groups.length);
       return cards.slice(0, want + 2);

@@ -6,7 +6,7 @@ import { parseFile } from "../../ingest/parse-file";
 import { generateOfflineNote } from "../offline";
 import { noteMaterial, normaliseForMatch, createPageLocator } from "../note-material";
 import { defaultCardCount, offlineFlashcards } from "./offline";
-import { isStudyableCard } from "./card-rules";
+import { isFillerAnswer, isStudyableCard, isWholeSentence } from "./card-rules";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
 
@@ -55,7 +55,9 @@ describe("offline flashcards on fixture notes", () => {
       fronts.add(normaliseForMatch(card.front));
       // the back answers the front: a cloze's back fills its blank; a definition's back is about its front
       if (card.kind === "cloze") expect(card.quote.replace(card.back, "")).not.toContain(card.back);
-      if (card.kind === "definition") expect(card.back).toContain(card.front);
+      // a definition's back is the whole defining sentence; no back is filler or half a word
+      if (card.form === "definition") expect(isWholeSentence(card.back, true), card.back).toBe(true);
+      expect(isFillerAnswer(card.back, card.quote, material.bodyLanguage), JSON.stringify(card)).toBe(false);
       const citation = material.cite(card.sectionIndex, card.quote);
       expect(citation, card.quote).not.toBeNull();
       const page = locator.pageText(citation!);

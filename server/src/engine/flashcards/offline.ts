@@ -1,30 +1,65 @@
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
-import { sectionSentences } from "../note-material";
-import { studyLabelsFor } from "../study-labels";
+import { normaliseForMatch, sectionSentences } from "../note-material";
+import { studyLabelsFor, type StudyLabels } from "../study-labels";
 import { maskFormulas } from "../formula";
 import { findWord, hasCjk } from "../text";
-import { isStopword } from "../stopwords";
-import { frontKey, isCleanAnswer, isStudyableCard, isWholeSentence, type CardDraft } from "./card-rules";
+import {
+  hasVerb,
+  isConceptTerm,
+  nlpReady,
+  nounPhrases,
+  rankTerms,
+  textLanguage,
+  type TermSpan,
+} from "../nlp";
+import {
+  frontKey,
+  isCleanAnswer,
+  isFillerAnswer,
+  isStudyableCard,
+  isWholeSentence,
+  KIND_OF_FORM,
+  type CardDraft,
+  type CardForm,
+} from "./card-rules";
+import {
+  acronymPairs,
+  causalSplit,
+  comparesThings,
+  definedTerm,
+  hasHeaderRow,
+  isProse,
+  namedResult,
+  numberFact,
+} from "./card-kinds";
 
 /** Headings too generic to ask about alone; the card names the heading above them too. */
 const GENERIC_HEADING =
   /^(?:\d+(?:\.\d+)*\s*)?(?:overview|introduction|summary|conclusions?|background|abstract|概述|概览|引言|简介|总结|小结|摘要|はじめに|概要|まとめ|개요|요약|aperçu|résumé|einleitung|überblick|zusammenfassung|introducción|resumen|introdução|resumo)$/iu;
 
-function termIsUsable(term: string, sentence: string): boolean {
-  const length = [...term].length;
-  if (length < 2 || length > 60) return false;
-  if (!hasCjk(term) && length < 3) return false;
-  if (isStopword(term.toLowerCase())) return false;
-  if (/^[\p{N}\p{P}\s]+$/u.test(term)) return false;
-  // once in the sentence, outside its formulas: a formula is never blanked, nor a piece of one
-  const prose = maskFormulas(sentence);
-  // as a word of its own, and nowhere else even inside a word ("lines" would give the blank "line" away)
-  const first = findWord(prose, term);
-  if (first < 0 || prose.indexOf(term) !== first || prose.indexOf(term, first + term.length) >= 0)
-    return false;
-  // the rest of the sentence must still say something once the term is blanked out
-  return [...sentence].length - length >= Math.max(hasCjk(sentence) ? 5 : 12, length * 2);
-}
+/** At most this share of a deck blanks a word or value out of a sentence. */
+const MAX_BLANK_SHARE = 0.4;
+/** Forms in the order a section offers them: what a tutor asks first. */
+const FORM_ORDER: CardForm[] = [
+  "definition",
+  "named-result",
+  "acronym",
+  "enumeration",
+  "cause",
+  "comparison",
+  "table",
+  "number",
+  "cloze",
+  "keypoint",
+];
+const BLANK_FORMS = new Set<CardForm>(["cloze", "number"]);
+const MAX_TABLE_CARDS = 8;
+const MAX_LIST_ITEMS = 8;
+/** Below this, a term is an everyday word ("model", "datasets", "函数"): no cloze asks for it. */
+const MIN_CONCEPT_SPECIFICITY = 1;
+/** A figure or table caption, a reference: nothing to blank. */
+const CAPTION =
+  /^(?:(?:Figure|Fig\.|Table|Tab\.|Abbildung|Tabelle|Tableau|Рис\.|Рисунок|Таблица)\s*\d|[图表]\s*\d|図\s*\d)/iu;
 
 /** A section's heading as a question names it: a generic one ("Summary") with the heading above it. */
 export function headingFor(section: MaterialSection, material: NoteMaterial): string {
@@ -33,43 +68,319 @@ export function headingFor(section: MaterialSection, material: NoteMaterial): st
   return section.heading || material.title;
 }
 
-/** The candidate cards of one section, best first: definitions, then cloze sentences, then a key point. */
-function sectionCandidates(section: MaterialSection, material: NoteMaterial): CardDraft[] {
-  const labels = studyLabelsFor(material.outputLanguage);
-  const out: CardDraft[] = [];
-  const used = new Set<string>();
-  const add = (card: CardDraft) => {
-    if (!isStudyableCard(card)) return;
-    used.add(card.quote);
-    out.push(card);
-  };
-  const base = { sectionIndex: section.index };
+/** What every section's cards are judged against: the note's language and its ranked concepts. */
+interface DeckContext {
+  lang: string;
+  labels: StudyLabels;
+  /** Noun phrases of each sentence (found once). */
+  phrases(text: string): TermSpan[];
+  /** Finds the noun phrases of a whole section at once (before its sentences are asked about). */
+  readSection(section: MaterialSection): void;
+  /** Whether a phrase (by key) is one of the note's concepts. */
+  isConcept(span: TermSpan): boolean;
+  /** Rank of a phrase among the note's terms (lower is better). */
+  rank(span: TermSpan): number;
+}
 
-  for (const block of section.blocks) {
-    if (block.type !== "definition") continue;
-    for (const s of block.sentences) {
-      const term = s.terms[0];
-      if (!term || !isWholeSentence(s.text, block.sentences.length === 1) || !termIsUsable(term, s.text))
+/** At most this many sentences are read to rank a note's terms (a sample of a long note suffices). */
+const RANKING_SENTENCES = 3000;
+
+function deckContext(material: NoteMaterial, lang: string): DeckContext {
+  const cache = new Map<string, TermSpan[]>();
+  /** The noun phrases of a section's sentences, found in one pass over the section (taggers like long text). */
+  const readSection = (section: MaterialSection) => {
+    const sentences = sectionSentences(section).filter((x) => !cache.has(x.text));
+    if (sentences.length === 0) return;
+    const starts: number[] = [];
+    let joined = "";
+    for (const x of sentences) {
+      starts.push(joined.length);
+      joined += `${x.text}\n`;
+    }
+    const found = sentences.map((): TermSpan[] => []);
+    for (const span of nounPhrases(joined, lang)) {
+      let i = starts.length - 1;
+      while (i > 0 && starts[i]! > span.start) i--;
+      const offset = starts[i]!;
+      if (span.end > offset + sentences[i]!.text.length) continue;
+      found[i]!.push({ ...span, start: span.start - offset, end: span.end - offset });
+    }
+    sentences.forEach((x, i) => cache.set(x.text, found[i]!));
+  };
+  const phrases = (text: string) => {
+    let spans = cache.get(text);
+    if (!spans) {
+      spans = nounPhrases(text, lang);
+      cache.set(text, spans);
+    }
+    return spans;
+  };
+  const total = material.sections.reduce((n, s) => n + sectionSentences(s).length, 0);
+  const step = Math.max(1, Math.ceil(total / RANKING_SENTENCES));
+  const sample = material.sections.filter((_, i) => i % step === 0);
+  sample.forEach(readSection);
+  // the author's bold terms (an offline note's overview list is the engine's own guess, not emphasis)
+  const emphasized = [
+    ...new Set(material.sections.flatMap((s) => sectionSentences(s).flatMap((x) => x.terms))),
+  ];
+  const ranked = rankTerms(
+    sample.map((s) => sectionSentences(s).flatMap((x) => phrases(x.text))),
+    lang,
+    { emphasized },
+  );
+  const rankOf = new Map(ranked.map((t, i) => [t.key, i]));
+  // concepts: what the author emphasised, and the better-ranked terms that are not everyday words
+  const conceptCut = Math.max(30, Math.round(ranked.length * 0.3));
+  return {
+    lang,
+    labels: studyLabelsFor(material.outputLanguage),
+    phrases,
+    readSection,
+    rank: (span) => rankOf.get(span.key) ?? Number.MAX_SAFE_INTEGER,
+    isConcept: (span) => {
+      const at = rankOf.get(span.key);
+      if (at === undefined) return false;
+      const term = ranked[at]!;
+      if (
+        !hasCjk(span.text) &&
+        span.tokens.length === 1 &&
+        !/^\p{Lu}[\p{Lu}\p{N}]+s?$/u.test(span.text) &&
+        [...span.text].length < 4
+      )
+        return false;
+      // bold alone does not make an everyday word a concept: an offline note bolds its own guesses
+      return (term.emphasized || at < conceptCut) && term.specificity >= MIN_CONCEPT_SPECIFICITY;
+    },
+  };
+}
+
+/** The language of the note's body: the script decides, and among Latin ones its function words. */
+function bodyLanguage(material: NoteMaterial): string {
+  const sample = material.sections
+    .slice(0, 40)
+    .flatMap((s) =>
+      sectionSentences(s)
+        .slice(0, 10)
+        .map((x) => x.text),
+    )
+    .join(" ");
+  return textLanguage(sample, material.bodyLanguage);
+}
+
+/** A term blanked in its sentence: once, as a word of its own, outside formulas, leaving enough to read. */
+function blankable(term: string, sentence: string): boolean {
+  const length = [...term].length;
+  if (length < 2 || length > 60) return false;
+  const prose = maskFormulas(sentence);
+  const first = findWord(prose, term);
+  if (first < 0 || prose.indexOf(term) !== first || prose.indexOf(term, first + term.length) >= 0)
+    return false;
+  return [...sentence].length - length >= Math.max(hasCjk(sentence) ? 6 : 15, length * 2);
+}
+
+function blanked(sentence: string, at: number, length: number, labels: StudyLabels): string {
+  return sentence.slice(0, at) + labels.blank + sentence.slice(at + length);
+}
+
+interface Candidate extends CardDraft {
+  form: CardForm;
+}
+
+/** Every card one sentence offers, of the kinds a tutor writes; a cloze only on one of the note's concepts. */
+function sentenceCards(
+  s: MaterialSentence,
+  next: MaterialSentence | undefined,
+  base: { sectionIndex: number },
+  ctx: DeckContext,
+): Candidate[] {
+  const { lang, labels } = ctx;
+  const out: Candidate[] = [];
+  const card = (form: CardForm, front: string, back: string): Candidate => ({
+    ...base,
+    form,
+    kind: KIND_OF_FORM[form],
+    front,
+    back,
+    quote: s.text,
+  });
+  const spans = ctx.phrases(s.text);
+
+  const term = definedTerm(s.text, lang);
+  if (term) out.push(card("definition", labels.whatIs(term), s.text));
+
+  if (!isProse(s.text)) return out;
+  const name = namedResult(s.text, lang, spans);
+  if (name) {
+    // the formula the sentence announces, when it follows as a display equation
+    const formula = next && /^\$\$[^$]+\$\$$/u.test(next.text.trim()) ? ` ${next.text.trim()}` : "";
+    out.push(card("named-result", labels.statementOf(name), s.text + formula));
+  }
+
+  for (const { acronym, expansion } of acronymPairs(s.text, spans))
+    if (isConceptTerm(expansion, lang) || hasCjk(expansion))
+      out.push(card("acronym", labels.expansionOf(acronym), expansion));
+
+  const causal = causalSplit(s.text, lang);
+  if (causal && hasVerb(causal.effect, lang) && nounPhrases(causal.effect, lang).some(ctx.isConcept))
+    out.push(card("cause", labels.why(causal.effect), causal.cause));
+
+  if (comparesThings(s.text, lang)) {
+    const compared: TermSpan[] = [];
+    for (const span of [...spans].filter(ctx.isConcept).sort((a, b) => a.start - b.start)) {
+      if (compared.some((c) => c.key === span.key || c.key.includes(span.key) || span.key.includes(c.key)))
         continue;
-      add({ ...base, kind: "definition", front: term, back: s.text, quote: s.text });
+      compared.push(span);
+    }
+    if (compared.length >= 2)
+      out.push(card("comparison", labels.compare(compared[0]!.text, compared[1]!.text), s.text));
+  }
+
+  if (CAPTION.test(s.text)) return out;
+  const fact = numberFact(s.text);
+  if (fact && spans.some(ctx.isConcept) && blankable(fact.value, s.text))
+    out.push(card("number", blanked(s.text, fact.at, fact.value.length, labels), fact.value));
+
+  // a cloze blanks the best-ranked concept of the sentence (a bold term first)
+  // never the head of a longer phrase ("函数" of "复变函数", "function" of "ranking function")
+  const nested = (span: TermSpan) =>
+    spans.some(
+      (o) =>
+        o !== span && o.start <= span.start && o.end >= span.end && o.end - o.start > span.end - span.start,
+    );
+  const concepts = spans
+    .filter((span) => !nested(span))
+    .filter((span) => (s.terms.includes(span.text) || ctx.isConcept(span)) && isConceptTerm(span.text, lang))
+    .sort(
+      (a, b) =>
+        Number(s.terms.includes(b.text)) - Number(s.terms.includes(a.text)) || ctx.rank(a) - ctx.rank(b),
+    );
+  const target = concepts.find((span) => span.text !== term && blankable(span.text, s.text));
+  if (target) {
+    const at = findWord(maskFormulas(s.text), target.text);
+    out.push(card("cloze", blanked(s.text, at, target.text.length, labels), target.text));
+  }
+  return out;
+}
+
+/** "The four stages of X are:" followed by a list: name them all. */
+function enumerationCard(
+  intro: MaterialSentence | undefined,
+  items: MaterialSentence[],
+  section: MaterialSection,
+  material: NoteMaterial,
+  ctx: DeckContext,
+): Candidate | null {
+  if (items.length < 2 || items.length > MAX_LIST_ITEMS) return null;
+  const short = items.every((i) =>
+    hasCjk(i.text) ? [...i.text].length <= 30 : i.text.split(/\s+/).length <= 12,
+  );
+  if (!short) return null;
+  const introText =
+    intro && /[:：]$/u.test(intro.text.trim()) ? intro.text.trim().replace(/\s*[:：]$/u, "") : "";
+  const asked = introText || headingFor(section, material);
+  if (!asked) return null;
+  const joiner = hasCjk(items[0]!.text) ? "；" : "; ";
+  return {
+    sectionIndex: section.index,
+    form: "enumeration",
+    kind: KIND_OF_FORM.enumeration,
+    front: ctx.labels.listAll(asked, items.length),
+    back: items.map((i) => i.text.replace(/[;；,，.。]$/u, "")).join(joiner),
+    quote: items[0]!.text,
+  };
+}
+
+/**
+ * Facts of a table read with its real header: "row · column" → cell. A table whose first row is data (no
+ * header) is read as rows: "heading · row label" → the rest of the row.
+ */
+function tableCards(rows: string[][], section: MaterialSection, material: NoteMaterial): Candidate[] {
+  const base = { sectionIndex: section.index, form: "table" as const, kind: KIND_OF_FORM.table };
+  const cards: Candidate[] = [];
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  if (width < 2 || rows.length < 2) return [];
+  if (hasHeaderRow(rows)) {
+    const [head, ...body] = rows;
+    for (const row of body) {
+      const label = row[0]?.trim();
+      if (!label || [...label].length > 40 || /^[\d\s.,%-]+$/u.test(label)) continue;
+      row.slice(1).forEach((cell, i) => {
+        const column = head![i + 1]?.trim();
+        const value = cell.trim();
+        if (!column || !isCleanAnswer(value) || [...value].length > 300) return;
+        cards.push({ ...base, front: `${label} · ${column}`, back: value, quote: row.join(" ") });
+      });
+    }
+  } else {
+    const heading = headingFor(section, material);
+    for (const row of rows) {
+      const label = row[0]?.trim();
+      const rest = row
+        .slice(1)
+        .map((c) => c.trim())
+        .filter(Boolean);
+      if (!label || [...label].length > 40 || rest.length === 0 || !rest.every(isCleanAnswer)) continue;
+      cards.push({
+        ...base,
+        front: `${heading} · ${label}`,
+        back: rest.join(" · "),
+        quote: row.join(" "),
+      });
     }
   }
+  return cards.slice(0, MAX_TABLE_CARDS);
+}
 
-  const clozeFrom = (s: MaterialSentence, wholeBlock: boolean) => {
-    if (used.has(s.text) || !isWholeSentence(s.text, wholeBlock)) return;
-    const term = [...s.terms, ...material.keyTerms.filter((t) => s.text.includes(t))].find((t) =>
-      termIsUsable(t, s.text),
-    );
-    if (!term) return;
-    const at = findWord(maskFormulas(s.text), term);
-    const front = s.text.slice(0, at) + labels.blank + s.text.slice(at + term.length);
-    add({ ...base, kind: "cloze", front, back: term, quote: s.text });
-  };
-  for (const block of section.blocks) {
-    if (block.type === "paragraph")
-      block.sentences.forEach((s) => clozeFrom(s, block.sentences.length === 1));
-    else if (block.type === "list") block.items.forEach((s) => clozeFrom(s, true));
-  }
+/** The candidate cards of one section, best first: by form (definitions first), then in note order. */
+function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx: DeckContext): Candidate[] {
+  ctx.readSection(section);
+  const out: Candidate[] = [];
+  const base = { sectionIndex: section.index };
+  const blocks = section.blocks;
+  blocks.forEach((block, b) => {
+    if (block.type === "definition") {
+      for (const s of block.sentences) {
+        const term = s.terms[0];
+        if (!term || !isWholeSentence(s.text, block.sentences.length === 1) || !isProse(s.text)) continue;
+        if (!isConceptTerm(term, ctx.lang)) continue;
+        out.push({
+          ...base,
+          form: "definition",
+          kind: "definition",
+          front: ctx.labels.whatIs(term),
+          back: s.text,
+          quote: s.text,
+        });
+      }
+    }
+    if (block.type === "paragraph" || block.type === "definition") {
+      block.sentences.forEach((s, i) => {
+        const following = blocks[b + 1];
+        const next =
+          block.sentences[i + 1] ?? (following?.type === "paragraph" ? following.sentences[0] : undefined);
+        // "Newton's second law says that …:" with its display equation after it is one statement
+        if (/[:：]$/u.test(s.text) && next && /^\$\$[^$]+\$\$$/u.test(next.text)) {
+          const whole = { text: `${s.text} ${next.text}`, terms: s.terms };
+          out.push(...sentenceCards(whole, undefined, base, ctx));
+          return;
+        }
+        if (!isWholeSentence(s.text, block.sentences.length === 1)) return;
+        out.push(...sentenceCards(s, next, base, ctx));
+      });
+    } else if (block.type === "list") {
+      const previous = blocks[b - 1];
+      const intro =
+        previous && previous.type !== "table" && previous.type !== "list"
+          ? previous.sentences.at(-1)
+          : undefined;
+      const enumeration = enumerationCard(intro, block.items, section, material, ctx);
+      if (enumeration) out.push(enumeration);
+      for (const item of block.items)
+        if (isWholeSentence(item.text, true)) out.push(...sentenceCards(item, undefined, base, ctx));
+    } else if (block.type === "table") {
+      out.push(...tableCards(block.rows, section, material));
+    }
+  });
 
   const point = section.blocks
     .flatMap((b) =>
@@ -79,37 +390,31 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial): Ca
           ? []
           : b.sentences.map((s) => ({ s, whole: b.sentences.length === 1 })),
     )
-    .find(({ s, whole }) => !used.has(s.text) && isWholeSentence(s.text, whole))?.s;
+    .find(({ s, whole }) => isWholeSentence(s.text, whole) && isProse(s.text))?.s;
   if (point && section.heading) {
-    add({
+    out.push({
       ...base,
+      form: "keypoint",
       kind: "keypoint",
-      front: labels.keyPointQuestion(headingFor(section, material)),
+      front: ctx.labels.keyPointQuestion(headingFor(section, material)),
       back: point.text,
       quote: point.text,
     });
   }
-  for (const block of section.blocks) if (block.type === "table") tableCards(block.rows).forEach(add);
-  return out;
 
-  /** One card per filled cell of a table with a header row and a label column: "row · column" → cell. */
-  function tableCards(rows: string[][]): CardDraft[] {
-    const [head, ...body] = rows;
-    if (!head || head.length < 2 || body.length === 0) return [];
-    const cards: CardDraft[] = [];
-    for (const row of body) {
-      const label = row[0]?.trim();
-      if (!label || [...label].length > 40) continue;
-      row.slice(1).forEach((cell, i) => {
-        const column = head[i + 1]?.trim();
-        const value = cell.trim();
-        if (!column || !isCleanAnswer(value) || [...value].length > 300) return;
-        const quote = `${label} ${value}`;
-        cards.push({ ...base, kind: "table", front: `${label} · ${column}`, back: value, quote });
-      });
-    }
-    return cards.slice(0, 12);
-  }
+  // one card per sentence: the first form (in FORM_ORDER) a sentence offers wins
+  const order = (c: Candidate) => FORM_ORDER.indexOf(c.form);
+  const sorted = out
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => order(a.c) - order(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+  const usedQuotes = new Set<string>();
+  return sorted.filter((c) => {
+    if (!isStudyableCard(c) || isFillerAnswer(c.back, c.quote, ctx.lang)) return false;
+    if (c.form !== "table" && c.form !== "acronym" && usedQuotes.has(c.quote)) return false;
+    usedQuotes.add(c.quote);
+    return true;
+  });
 }
 
 /** How many cards a note gets when the student does not say: more for longer, more detailed notes. */
@@ -121,34 +426,68 @@ export function defaultCardCount(material: NoteMaterial, detailLevel: "simple" |
 
 /**
  * Cards drawn from the note itself, one fact each, spread over the sections (each takes its best card in
- * turn), in note order. Fronts in `exclude` (already in the deck) are skipped.
+ * turn), in note order. Fronts in `exclude` (already in the deck) are skipped; no two cards share a back
+ * unless they ask different things of it; at most 40% of the deck blanks a sentence.
  */
 export function offlineFlashcards(
   material: NoteMaterial,
   options: { count: number; exclude?: Set<string> },
 ): CardDraft[] {
-  const queues = material.sections.map((s) => sectionCandidates(s, material));
-  const seen = new Set(options.exclude ?? []);
-  const picked: CardDraft[] = [];
-  for (let round = 0; picked.length < options.count; round++) {
-    let any = false;
-    for (const queue of queues) {
-      if (picked.length >= options.count) break;
-      while (queue.length > round) {
-        const card = queue[round]!;
-        any = true;
-        const key = frontKey(card.front);
-        if (seen.has(key)) {
-          queue.splice(round, 1);
-          continue;
+  const lang = bodyLanguage(material);
+  const ctx = deckContext(material, lang);
+  // a section's candidates are written when the deck first reaches it (a long note needs few of them)
+  const queues: (Candidate[] | undefined)[] = material.sections.map(() => undefined);
+  const queueOf = (q: number) => (queues[q] ??= sectionCandidates(material.sections[q]!, material, ctx));
+  const seenFronts = new Set(options.exclude ?? []);
+  const seenBacks = new Map<string, Set<CardForm>>();
+  const picked: Candidate[] = [];
+  const accept = (card: Candidate): boolean => {
+    if (seenFronts.has(frontKey(card.front))) return false;
+    const forms = seenBacks.get(normaliseForMatch(card.back));
+    return !forms || !(forms.has(card.form) || BLANK_FORMS.has(card.form) || card.form === "table");
+  };
+  const take = (card: Candidate) => {
+    seenFronts.add(frontKey(card.front));
+    const back = normaliseForMatch(card.back);
+    seenBacks.set(back, (seenBacks.get(back) ?? new Set()).add(card.form));
+    picked.push(card);
+  };
+  /** Round robin over the sections, each giving its best card of `kinds` in turn, until `limit` are taken. */
+  const pick = (blanks: boolean, limit: number) => {
+    const cursor = material.sections.map(() => 0);
+    let taken = 0;
+    for (let any = true; any && taken < limit;) {
+      any = false;
+      for (let q = 0; q < material.sections.length && taken < limit; q++) {
+        const queue = queueOf(q);
+        while (cursor[q]! < queue.length) {
+          const card = queue[cursor[q]!++]!;
+          if (BLANK_FORMS.has(card.form) !== blanks || !accept(card)) continue;
+          take(card);
+          taken++;
+          any = true;
+          break;
         }
-        seen.add(key);
-        picked.push(card);
-        break;
       }
     }
-    if (!any) break;
-  }
-  const order = new Map(queues.flat().map((c, i) => [c, i]));
+  };
+  pick(false, options.count);
+  // blanks fill the rest, at most 40% of the deck (a short deck of a note that offers little else may hold 5)
+  const others = picked.length;
+  const room = Math.max(
+    Math.floor((others * MAX_BLANK_SHARE) / (1 - MAX_BLANK_SHARE)),
+    Math.min(5, options.count) - others,
+  );
+  pick(true, Math.min(options.count - others, room));
+  const order = new Map(queues.flatMap((q) => q ?? []).map((c, i) => [c, i]));
   return picked.sort((a, b) => a.sectionIndex - b.sectionIndex || (order.get(a) ?? 0) - (order.get(b) ?? 0));
+}
+
+/** offlineFlashcards once the note's language tools are loaded (Japanese loads its dictionary first). */
+export async function writeOfflineFlashcards(
+  material: NoteMaterial,
+  options: { count: number; exclude?: Set<string> },
+): Promise<CardDraft[]> {
+  await nlpReady(bodyLanguage(material));
+  return offlineFlashcards(material, options);
 }

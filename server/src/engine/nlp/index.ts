@@ -1,9 +1,18 @@
 /** The NLP layer shared by the study engines: tokens, stems and key terms in every output language. */
-export { contentStems, japaneseTokenizer, nlpReady, tokenize, type CoarsePos, type Token } from "./tokens";
+export {
+  contentStems,
+  hasVerb,
+  japaneseTokenizer,
+  nlpReady,
+  tokenize,
+  type CoarsePos,
+  type Token,
+} from "./tokens";
 export {
   isConceptTerm,
   keyTerms,
   nounPhrases,
+  rankTerms,
   termKey,
   termSpecificity,
   type KeyTerm,

@@ -22,6 +22,8 @@ export interface KeyTerm {
   term: string;
   key: string;
   score: number;
+  /** How much rarer than everyday words the term is (termSpecificity): below 0.9, an everyday word. */
+  specificity: number;
   count: number;
   emphasized: boolean;
 }
@@ -74,8 +76,11 @@ function startsPhrase(t: Token, lang: string): boolean {
 }
 
 function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSpan[] {
+  // a single Latin letter at an edge is a variable of a formula written as text ("passage p")
+  const variable = (t: Token) => /^\p{Script=Latin}$/u.test(t.text);
   let tokens = run;
-  while (tokens.length && !startsPhrase(tokens[0]!, lang)) tokens = tokens.slice(1);
+  while (tokens.length && (!startsPhrase(tokens[0]!, lang) || variable(tokens[0]!))) tokens = tokens.slice(1);
+  while (tokens.length && variable(tokens.at(-1)!)) tokens = tokens.slice(0, -1);
   while (tokens.length && !endsPhrase(tokens.at(-1)!, lang, tokens.at(-2))) tokens = tokens.slice(0, -1);
   if (tokens.length === 0) return [];
   if (HAS_POS.has(lang) && !tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X")) return [];
@@ -196,6 +201,19 @@ export function keyTerms(
   options: { emphasized?: string[]; limit?: number } = {},
 ): KeyTerm[] {
   const parts = typeof sections === "string" ? [sections] : sections;
+  return rankTerms(
+    parts.map((part) => nounPhrases(part, lang)),
+    lang,
+    options,
+  );
+}
+
+/** Ranks noun phrases already found, grouped by the section they were found in (see keyTerms). */
+export function rankTerms(
+  spansBySection: TermSpan[][],
+  lang: string,
+  options: { emphasized?: string[]; limit?: number } = {},
+): KeyTerm[] {
   interface Seen {
     count: number;
     sections: Set<number>;
@@ -203,8 +221,8 @@ export function keyTerms(
     tokens: Token[];
   }
   const seen = new Map<string, Seen>();
-  parts.forEach((part, index) => {
-    for (const span of nounPhrases(part, lang)) {
+  spansBySection.forEach((spans, index) => {
+    for (const span of spans) {
       let entry = seen.get(span.key);
       if (!entry) {
         entry = { count: 0, sections: new Set(), forms: new Map(), tokens: span.tokens };
@@ -215,22 +233,31 @@ export function keyTerms(
       entry.forms.set(span.text, (entry.forms.get(span.text) ?? 0) + 1);
     }
   });
-  const n = parts.length;
+  const n = spansBySection.length;
   const spread = (df: number) => (n <= 1 ? 1 : 0.6 + (0.4 * Math.log(1 + n / df)) / Math.log(1 + n));
   const out = new Map<string, KeyTerm>();
   for (const [key, entry] of seen) {
     const forms = [...entry.forms].sort((a, b) => b[1] - a[1] || (/^\p{Ll}/u.test(a[0]) ? -1 : 1));
-    const score =
-      (1 + Math.log(entry.count)) * termSpecificity(entry.tokens, lang) * spread(entry.sections.size);
-    out.set(key, { term: forms[0]![0], key, score, count: entry.count, emphasized: false });
+    const specificity = termSpecificity(entry.tokens, lang);
+    const score = (1 + Math.log(entry.count)) * specificity * spread(entry.sections.size);
+    out.set(key, { term: forms[0]![0], key, score, specificity, count: entry.count, emphasized: false });
   }
   for (const raw of options.emphasized ?? []) {
     const term = raw.trim();
     if (!isConceptTerm(term, lang)) continue;
-    const key = termKey(tokenize(term, lang));
+    const tokens = tokenize(term, lang);
+    const key = termKey(tokens);
     const found = out.get(key);
-    if (found) Object.assign(found, { emphasized: true, score: found.score + 1000, term: found.term });
-    else out.set(key, { term, key, score: 1000, count: 1, emphasized: true });
+    if (found) Object.assign(found, { emphasized: true, score: found.score + 1000 });
+    else
+      out.set(key, {
+        term,
+        key,
+        score: 1000,
+        specificity: termSpecificity(tokens, lang),
+        count: 1,
+        emphasized: true,
+      });
   }
   const ranked = [...out.values()].sort((a, b) => b.score - a.score || b.count - a.count);
   return options.limit ? ranked.slice(0, options.limit) : ranked;

@@ -27,6 +27,8 @@ export interface Token {
   /** A function word (article, particle, auxiliary, pronoun, …), a number word or symbol. */
   stop: boolean;
   pos?: CoarsePos;
+  /** The tagger's own tag (wink's UD tag, jieba's ICTCLAS tag, IPADIC's part of speech). */
+  tag?: string;
 }
 
 // --- the models, loaded once ---
@@ -152,7 +154,7 @@ function englishTokens(text: string): Token[] {
     const pos = (WINK_FUNCTION.has(t.pos) ? "FUNC" : t.pos) as CoarsePos;
     const stop =
       pos === "FUNC" || (pos !== "NOUN" && pos !== "PROPN" && (t.stop || isFunctionWord(t.value, "en")));
-    out.push({ text: t.value, norm: t.lemma.toLowerCase(), start, end: cursor, stop, pos });
+    out.push({ text: t.value, norm: t.lemma.toLowerCase(), start, end: cursor, stop, pos, tag: t.pos });
   }
   return out;
 }
@@ -187,7 +189,7 @@ function chineseTokens(text: string): Token[] {
       const latin = /^[\p{Script=Latin}\p{N}]/u.test(word);
       const norm = latin ? (stemmerFor("en")?.stem(word.toLowerCase()) ?? word.toLowerCase()) : word;
       const stop = pos === "FUNC" || isFunctionWord(word, "zh") || (latin && isFunctionWord(word, "en"));
-      out.push({ text: word, norm, start, end: cursor, stop, pos });
+      out.push({ text: word, norm, start, end: cursor, stop, pos, tag });
     }
   }
   return out;
@@ -222,7 +224,15 @@ function japaneseTokens(text: string): Token[] {
       const pos = japanesePos(m);
       const base = m.basic_form && m.basic_form !== "*" ? m.basic_form : surface;
       const stop = pos === "FUNC" || isFunctionWord(surface, "ja");
-      out.push({ text: surface, norm: base.toLowerCase(), start, end: start + surface.length, stop, pos });
+      out.push({
+        text: surface,
+        norm: base.toLowerCase(),
+        start,
+        end: start + surface.length,
+        stop,
+        pos,
+        tag: m.pos,
+      });
     }
   }
   return out;
@@ -268,4 +278,13 @@ export function contentStems(text: string, lang: string): string[] {
   return tokenize(text, lang)
     .filter((t) => !t.stop && !/^\p{N}+$/u.test(t.text))
     .map((t) => t.norm);
+}
+
+/** Whether `text` holds a verb (a clause, not a bare noun phrase); true where no tagger says otherwise. */
+export function hasVerb(text: string, lang: string): boolean {
+  if (lang !== "en" && lang !== "zh" && lang !== "ja") return true;
+  return tokenize(text, lang).some(
+    (t) =>
+      t.pos === "VERB" || t.tag === "AUX" || t.tag === "助動詞" || (lang === "zh" && t.tag?.startsWith("v")),
+  );
 }
