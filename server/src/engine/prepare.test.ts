@@ -185,6 +185,18 @@ describe("a table of contents typed into the body", () => {
     ]);
   });
 
+  it("drops entries run together with their leaders, and the chapters' entries between them, in any language", () => {
+    expect(
+      kept([
+        "1 Les petites et moyennes entreprises 3",
+        "1.1 Définition des PME . . . . . . . . 3 1.2 Le poids économique . . . . . . . . 4",
+        "2 Le système d'information 7",
+        "2.1 Les progiciels de gestion . . . . . . 7 2.2 La sécurité des données . . . . . . 8",
+        "Une PME emploie moins de 250 salariés.",
+      ]),
+    ).toEqual(["Une PME emploie moins de 250 salariés."]);
+  });
+
   it("drops three or more numbered entries with pages in order, but keeps numbered prose that ends in a figure", () => {
     expect(kept(["1. Introduction 1", "2. Methods 4", "2.1 Sampling 5", "A body paragraph."])).toEqual([
       "A body paragraph.",

@@ -40,19 +40,21 @@ export interface PreparedDocument {
 }
 
 const BOILERPLATE_HEADING =
-  /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature cited|table of contents|contents|índice|sumário|sommaire|inhaltsverzeichnis|inhalt|оглавление|содержание|literaturverzeichnis|bibliographie|referências|referencias|bibliografía|参考文献|参考资料|目录|目次|목차|참고\s*문헌)\s*:?$/iu;
+  /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature cited|table of contents|contents|table des matières|índice|indice|sumário|sommaire|inhaltsverzeichnis|inhalt|spis treści|оглавление|содержание|literaturverzeichnis|bibliographie|referências|referencias|bibliografía|参考文献|参考资料|目录|目次|목차|참고\s*문헌)\s*:?$/iu;
 const PAGE_NUMBER =
   /^(?:[-–—\s]*\d{1,4}[-–—\s]*|(?=[ivxlcdm]+$)m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|(?:page|p\.|seite|página|pagina)\s*\d+(?:\s*(?:of|\/|von|de)\s*\d+)?|第\s*\d+\s*页(?:\s*共\s*\d+\s*页)?|\d+\s*\/\s*\d+)$/iu;
 const COPYRIGHT =
   /(?:©|\(c\)\s*\d{4}|copyright\b|all rights reserved|版权所有|著作権|저작권|tous droits réservés|alle rechte vorbehalten|todos los derechos reservados|todos os direitos reservados)/iu;
 const TOC_LINE = /(?:\.{4,}|…{2,}|(?:\s\.){4,}|·{4,})\s*\d+\s*$/u;
+/** Leaders and a page number inside a line: contents entries run together ("1.1 A . . . . 3 1.2 B . . . . 4"). */
+const LEADER_ENTRY = /(?:\.{4,}|…{2,}|(?:\s?\.){4,}|·{4,})\s*\d{1,4}(?:\s|$)/gu;
 
 /** True for a line that is a page number, a copyright line or a table-of-contents entry. */
 export function isBoilerplateLine(text: string): boolean {
   const t = text.trim();
   if (!t) return true;
   if (PAGE_NUMBER.test(t)) return true;
-  if (TOC_LINE.test(t)) return true;
+  if (TOC_LINE.test(t) || (t.match(LEADER_ENTRY) ?? []).length >= 2) return true;
   if (t.length < 200 && COPYRIGHT.test(t)) return true;
   return false;
 }
@@ -91,7 +93,7 @@ export function isBoilerplateHeading(heading: string): boolean {
 const NUMBERED_ENTRY = /^\d+(?:\.\d+)*\.?\s+\S.{0,110}\s\d{1,4}$/u;
 const CONTENTS_ENTRY = /^\S.{0,110}\s\d{1,4}$/u;
 const CONTENTS_TITLE =
-  /^(?:table of contents|contents|índice|sumário|sommaire|inhaltsverzeichnis|inhalt|оглавление|содержание|目录|目次|목차)\s*:?$/iu;
+  /^(?:table of contents|contents|table des matières|índice|indice|sumário|sommaire|inhaltsverzeichnis|inhalt|spis treści|оглавление|содержание|目录|目次|목차)\s*:?$/iu;
 /** How many entries in a row make a table of contents without a title line. */
 const CONTENTS_RUN = 3;
 
@@ -103,6 +105,9 @@ const CONTENTS_RUN = 3;
 function contentsParagraphs(blocks: SourceBlock[]): Set<SourceBlock> {
   const out = new Set<SourceBlock>();
   const text = (b: SourceBlock | undefined) => (b?.type === "paragraph" ? cleanText(b.text ?? "") : "");
+  // entries with leaders (in any language): the chapters' entries between them, which have none, go too
+  const leaders = blocks.filter((b) => (text(b).match(LEADER_ENTRY) ?? []).length > 0).length;
+  if (leaders >= 2) for (const b of blocks) if (CONTENTS_ENTRY.test(text(b))) out.add(b);
   for (let i = 0; i < blocks.length; i++) {
     const titled = CONTENTS_TITLE.test(text(blocks[i]));
     const entry = titled ? CONTENTS_ENTRY : NUMBERED_ENTRY;
