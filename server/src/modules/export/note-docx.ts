@@ -22,7 +22,8 @@ import {
 } from "docx";
 import type { List, PhrasingContent, RootContent, Table as MdTable } from "mdast";
 import { citationOf, nodeText, type ExportDocument } from "./export-document";
-import { officeMath } from "./office-math";
+import { officeMath, withFormulasAsText } from "./office-math";
+import { formulaSpans } from "../../engine/formula";
 
 const ACCENT = "3553E6";
 /** Word's math font, for the LaTeX of a formula KaTeX cannot read. */
@@ -45,6 +46,19 @@ const HEADINGS = [
 
 type RunStyle = Pick<IRunOptions, "bold" | "italics" | "strike" | "font" | "color" | "superScript">;
 type Block = Paragraph | Table;
+
+/** The title's runs: its formulas as equations (text when one cannot be built). */
+function titleRuns(title: string): ParagraphChild[] {
+  const runs: ParagraphChild[] = [];
+  let pos = 0;
+  for (const span of formulaSpans(title)) {
+    if (span.start > pos) runs.push(new TextRun(title.slice(pos, span.start)));
+    runs.push(officeMath(span.latex, false) ?? new TextRun(title.slice(span.start, span.end)));
+    pos = span.end;
+  }
+  if (pos < title.length) runs.push(new TextRun(title.slice(pos)));
+  return runs;
+}
 
 /** The note as a Word document: title, language and date, headings, lists, tables, quotes, page numbers. */
 export async function noteDocx(doc: ExportDocument): Promise<Buffer> {
@@ -219,7 +233,7 @@ export async function noteDocx(doc: ExportDocument): Promise<Buffer> {
   const small = { size: 16, color: "8A909C" };
   const document = new Document({
     creator: "BeanNote",
-    title: doc.title,
+    title: withFormulasAsText(doc.title),
     description: `${doc.languageName} · ${doc.dateText}`,
     styles: {
       default: {
@@ -287,7 +301,7 @@ export async function noteDocx(doc: ExportDocument): Promise<Buffer> {
             children: [
               new Paragraph({
                 alignment: AlignmentType.RIGHT,
-                children: [new TextRun({ text: doc.title, ...small })],
+                children: [new TextRun({ text: withFormulasAsText(doc.title), ...small })],
               }),
             ],
           }),
@@ -305,7 +319,7 @@ export async function noteDocx(doc: ExportDocument): Promise<Buffer> {
           }),
         },
         children: [
-          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] }),
+          new Paragraph({ heading: HeadingLevel.TITLE, children: titleRuns(doc.title) }),
           new Paragraph({
             children: [
               new TextRun({

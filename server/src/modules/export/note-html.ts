@@ -4,8 +4,11 @@ import rehypeStringify from "rehype-stringify";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { citationOf, type ExportDocument } from "./export-document";
+import katex from "katex";
+import { formulaSpans } from "../../engine/formula";
 import { KATEX_LIMITS } from "./katex-limits";
 import { katexStyle } from "./katex-style";
+import { withFormulasAsText } from "./office-math";
 
 /**
  * The note as a printable HTML page: the web app's rendering (GFM; formulas set by KaTeX, as in the web
@@ -21,6 +24,24 @@ const toHtml = unified()
   .use(rehypeStringify);
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A line of text (the title) as HTML, its formulas set by KaTeX with the body's options. */
+function textWithMathHtml(text: string): string {
+  let out = "";
+  let pos = 0;
+  for (const span of formulaSpans(text)) {
+    const math = katex.renderToString(span.latex, {
+      displayMode: false,
+      throwOnError: false,
+      strict: "ignore",
+      trust: false,
+      ...KATEX_LIMITS,
+    });
+    out += escapeHtml(text.slice(pos, span.start)) + math;
+    pos = span.end;
+  }
+  return out + escapeHtml(text.slice(pos));
+}
 
 /** Citation links become references (a link inside a PDF to `#source=…` leads nowhere); images their alt text. */
 function rewrite(nodes: (HastContent | ElementContent)[], multiSource: boolean): void {
@@ -128,7 +149,8 @@ section.sources ol { padding-left: 18pt; }
 /** The whole printable page (no script, no remote resource: the CSP allows inline style and inline fonts only). */
 export function noteHtml(doc: ExportDocument): string {
   const body = noteBodyHtml(doc);
-  const math = body.includes('class="katex') ? katexStyle() : "";
+  const heading = textWithMathHtml(doc.title);
+  const math = body.includes('class="katex') || heading.includes('class="katex') ? katexStyle() : "";
   const sources =
     doc.sources.length > 1
       ? `<section class="sources"><h2>${escapeHtml(doc.labels.sources)}</h2><ol>${doc.sources
@@ -144,12 +166,12 @@ export function noteHtml(doc: ExportDocument): string {
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; font-src data:">
-<title>${escapeHtml(doc.title)}</title>
+<title>${escapeHtml(withFormulasAsText(doc.title))}</title>
 <style>${style(doc.lang)}${math}</style>
 </head>
 <body>
 <header class="doc-head">
-<h1>${escapeHtml(doc.title)}</h1>
+<h1>${heading}</h1>
 <p class="meta"><span>${escapeHtml(doc.languageName)}</span><span>${escapeHtml(doc.dateText)}</span>${sourceMeta}</p>
 </header>
 <main>
@@ -164,7 +186,7 @@ ${sources}
 export function headerFooter(doc: ExportDocument): { headerTemplate: string; footerTemplate: string } {
   const font = `font-family: ${fontStack(doc.lang).replace(/"/g, "'")}; font-size: 7.5pt; color: #8a909c;`;
   return {
-    headerTemplate: `<div style="${font} width: 100%; padding: 0 16mm; text-align: right; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;">${escapeHtml(doc.title)}</div>`,
+    headerTemplate: `<div style="${font} width: 100%; padding: 0 16mm; text-align: right; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;">${escapeHtml(withFormulasAsText(doc.title))}</div>`,
     footerTemplate: `<div style="${font} width: 100%; text-align: center;"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`,
   };
 }

@@ -1,6 +1,7 @@
 import { ImportedXmlComponent, type ParagraphChild } from "docx";
 import katex from "katex";
 import { mml2omml } from "mathml2omml";
+import { formulaSpans } from "../../engine/formula";
 import { KATEX_LIMITS } from "./katex-limits";
 
 /** Letters of KaTeX's \mathbb that have their own code point outside the Mathematical Alphanumeric block. */
@@ -178,4 +179,77 @@ export function ommlOf(latex: string, display: boolean): string | null {
   return display
     ? `<m:oMathPara xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">${omml}</m:oMathPara>`
     : omml;
+}
+
+const unescapeXmlText = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&amp;/g, "&");
+
+const SUPERSCRIPTS: Record<string, string> = Object.fromEntries(
+  [..."0123456789+-−=()ni"].map((c, i) => [c, [..."⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ"][i]!]),
+);
+const SUBSCRIPTS: Record<string, string> = Object.fromEntries(
+  [..."0123456789+-−=()aeijkmnoprstx"].map((c, i) => [c, [..."₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑᵢⱼₖₘₙₒₚᵣₛₜₓ"][i]!]),
+);
+
+/**
+ * A formula's plain-text form for viewers that do not read Office Math (the fallback PowerPoint itself
+ * writes): the equation's characters in a linear form, `a/b`, `x^2`, `√(…)`, never its LaTeX.
+ */
+export function linearText(omml: string): string {
+  const group = (s: string) => ([...s].length > 1 ? `(${s})` : s);
+  const script = (s: string, mark: string, marks: Record<string, string>) =>
+    [...s].every((c) => marks[c]) ? [...s].map((c) => marks[c]).join("") : `${mark}${group(s)}`;
+  let xml = omml;
+  // innermost first, so nested parts are already text
+  for (let i = 0; i < 50 && /<m:(?:f|rad|sSup|sSub|sSubSup|nary)>/.test(xml); i++) {
+    xml = xml
+      .replace(
+        /<m:nary><m:naryPr>(?:(?!<\/m:naryPr>)[\s\S])*?<m:chr m:val="([^"]*)"\/>(?:(?!<\/m:naryPr>)[\s\S])*<\/m:naryPr>(?:<m:sub\/>|<m:sub>([^<]*)<\/m:sub>)(?:<m:sup\/>|<m:sup>([^<]*)<\/m:sup>)<m:e>([^<]*)<\/m:e><\/m:nary>/g,
+        (_, chr: string, sub?: string, sup?: string, e?: string) =>
+          `${chr}${sub ? script(sub, "_", SUBSCRIPTS) : ""}${sup ? script(sup, "^", SUPERSCRIPTS) : ""} ${e ?? ""}`,
+      )
+      .replace(
+        /<m:f>(?:<m:fPr>(?:(?!<\/m:fPr>)[\s\S])*<\/m:fPr>)?<m:num>([^<]*)<\/m:num><m:den>([^<]*)<\/m:den><\/m:f>/g,
+        (_, n: string, d: string) => `${group(n)}/${group(d)}`,
+      )
+      .replace(
+        /<m:rad>(?:<m:radPr>(?:(?!<\/m:radPr>)[\s\S])*<\/m:radPr>)?(?:<m:deg\/>|<m:deg>([^<]*)<\/m:deg>)<m:e>([^<]*)<\/m:e><\/m:rad>/g,
+        (_, deg: string | undefined, e: string) => `${deg ? `${deg}` : ""}√${group(e)}`,
+      )
+      .replace(
+        /<m:(sSup|sSub|sSubSup)>(?:<m:\1Pr>(?:(?!<\/m:\1Pr>)[\s\S])*<\/m:\1Pr>)?<m:e>([^<]*)<\/m:e>(?:<m:sub>([^<]*)<\/m:sub>)?(?:<m:sup>([^<]*)<\/m:sup>)?<\/m:\1>/g,
+        (_, _kind, e: string, sub?: string, sup?: string) =>
+          `${e}${sub ? script(sub, "_", SUBSCRIPTS) : ""}${sup ? script(sup, "^", SUPERSCRIPTS) : ""}`,
+      )
+      .replace(/<m:t(?:\s[^>]*)?>([^<]*)<\/m:t>/g, "$1")
+      .replace(/<\/?m:(?:r|rPr|lit|nor|sty|ctrlPr|argPr|scrLvl)\b[^>]*>/g, "")
+      .replace(/<a:rPr\b(?:[^>]*\/>|[^>]*>[\s\S]*?<\/a:rPr>)/g, "");
+  }
+  const text = xml
+    .replace(/<m:chr m:val="([^"]*)"\/>/g, "$1 ")
+    .replace(/<m:t(?:\s[^>]*)?>([^<]*)<\/m:t>/g, "$1")
+    .replace(/<[^>]+>/g, "");
+  return unescapeXmlText(text).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A text with its formulas as linear Unicode text (`x²+y²`, `a/b`), for places that hold plain text only (a
+ * page header, a file's title); a formula that cannot be built keeps its source.
+ */
+export function withFormulasAsText(text: string): string {
+  const spans = formulaSpans(text);
+  if (spans.length === 0) return text;
+  let out = "";
+  let pos = 0;
+  for (const span of spans) {
+    const omml = ommlOf(span.latex, false);
+    out += text.slice(pos, span.start) + (omml ? linearText(omml) : text.slice(span.start, span.end));
+    pos = span.end;
+  }
+  return out + text.slice(pos);
 }
