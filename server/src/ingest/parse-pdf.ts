@@ -7,6 +7,7 @@ import { getDocument, OPS, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mj
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
+import { isDisplayLine, recoverPageMath } from "./pdf-math/recover";
 import type { OcrFileResult, OcrPageRequest } from "./ocr/ocr";
 import {
   cleanText,
@@ -165,7 +166,8 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
       // Work in the page's viewport space so that rotated pages (/Rotate 90) read upright.
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const built = buildLines(content.items as PdfTextItem[], p, viewport.transform, viewport.height);
+      const items = await recoverPageMath(page, content.items as PdfTextItem[]);
+      const built = buildLines(items, p, viewport.transform, viewport.height);
       const ordered = orderLines(built, 0, viewport.width);
       // A text layer that is not text (a font without a usable Unicode map): the page has no text layer.
       const garbled = isGarbledText(ordered.lines.map((l) => l.text).join("\n"));
@@ -655,6 +657,8 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
           }
         }
       }
+      // A displayed formula is a block of its own.
+      if (join && prev !== null && (isDisplayLine(l.text) || isDisplayLine(prev.text))) join = false;
       // Headings set in the body font ("I. INTRODUCTION", "3.1 Traces", "References") stand alone.
       if (join && cur !== null && prev !== null) {
         if (

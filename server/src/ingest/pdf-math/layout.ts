@@ -1,0 +1,417 @@
+import { LIMIT_OPERATORS, OPERATOR_NAMES, type GlyphKind } from "./glyphs";
+
+/** One glyph (or an upright word) of a formula, in PDF user space (y grows upwards). */
+export interface MathGlyph {
+  latex: string;
+  kind: GlyphKind | "word" | "atom";
+  x0: number;
+  x1: number;
+  /** Baseline. */
+  y: number;
+  size: number;
+  /** Vertical extent: big operators and delimiters of the extension font hang below their baseline. */
+  bottom: number;
+  top: number;
+}
+
+/** A horizontal rule drawn on the page: a fraction bar or a radical's overbar. */
+export interface Rule {
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+/** Bounds a formula's rebuilding: a 10,000-glyph or deeply nested formula gives up (and stays as text). */
+export interface LayoutBudget {
+  steps: number;
+}
+
+const MAX_STEPS = 200_000;
+const MAX_DEPTH = 24;
+
+class GiveUp extends Error {}
+
+/** The LaTeX of a formula laid out by its glyphs and rules; null when it cannot be rebuilt. */
+export function layoutLatex(
+  glyphs: MathGlyph[],
+  rules: Rule[],
+  budget: LayoutBudget = { steps: 0 },
+): string | null {
+  try {
+    const latex = build(glyphs, rules, 0, budget).trim();
+    return latex || null;
+  } catch (err) {
+    if (err instanceof GiveUp) return null;
+    throw err;
+  }
+}
+
+const centerX = (g: { x0: number; x1: number }) => (g.x0 + g.x1) / 2;
+
+function spend(budget: LayoutBudget, n: number, depth: number): void {
+  budget.steps += n;
+  if (budget.steps > MAX_STEPS || depth > MAX_DEPTH) throw new GiveUp();
+}
+
+function mainSizeOf(glyphs: MathGlyph[]): number {
+  let size = 0;
+  for (const g of glyphs) if (g.kind !== "delim" && g.kind !== "radical" && g.size > size) size = g.size;
+  return size || glyphs[0]?.size || 10;
+}
+
+function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: LayoutBudget): string {
+  if (glyphs.length === 0) return "";
+  spend(budget, glyphs.length + rules.length, depth);
+  let items = [...glyphs];
+  const size = mainSizeOf(items);
+  const pending = rules.filter((r) => items.some((g) => centerX(g) >= r.x0 - 1 && centerX(g) <= r.x1 + 1));
+  pending.sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
+  // Fractions, radicals, over- and underlines, widest bar first; bars inside a part are that part's.
+  const chosen: Rule[] = [];
+  for (const rule of pending) {
+    if (chosen.some((c) => rule.x0 >= c.x0 - 0.5 && rule.x1 <= c.x1 + 0.5)) continue;
+    const inRange = (g: MathGlyph) => centerX(g) >= rule.x0 - 0.5 && centerX(g) <= rule.x1 + 0.5;
+    const radical = items.find(
+      (g) => g.kind === "radical" && Math.abs(g.x1 - rule.x0) < g.size * 0.4 && g.bottom < rule.y,
+    );
+    const above = items.filter((g) => g !== radical && inRange(g) && g.y > rule.y);
+    const below = items.filter((g) => g !== radical && inRange(g) && g.y < rule.y && !above.includes(g));
+    const within = (r: Rule, part: MathGlyph[]) =>
+      r !== rule &&
+      part.some(
+        (g) =>
+          centerX(g) >= r.x0 - 1 && centerX(g) <= r.x1 + 1 && (part === above ? r.y > rule.y : r.y < rule.y),
+      );
+    let atom: MathGlyph | null = null;
+    let used: MathGlyph[] = [];
+    if (radical) {
+      const index = items.filter(
+        (g) =>
+          g !== radical &&
+          g.size < radical.size * 0.9 &&
+          g.x1 <= radical.x1 &&
+          g.x0 >= radical.x0 - g.size &&
+          g.y > radical.bottom + (radical.top - radical.bottom) * 0.3 &&
+          !below.includes(g),
+      );
+      const body = build(
+        below,
+        pending.filter((r) => within(r, below)),
+        depth + 1,
+        budget,
+      );
+      const degree = index.length ? build(index, [], depth + 1, budget) : "";
+      atom = makeAtom(`\\sqrt${degree ? `[${degree}]` : ""}{${body}}`, [radical, ...below], size);
+      used = [radical, ...below, ...index];
+    } else if (above.length && below.length) {
+      const num = build(
+        above,
+        pending.filter((r) => within(r, above)),
+        depth + 1,
+        budget,
+      );
+      const den = build(
+        below,
+        pending.filter((r) => within(r, below)),
+        depth + 1,
+        budget,
+      );
+      atom = makeAtom(`\\frac{${num}}{${den}}`, [...above, ...below], size);
+      atom.y = rule.y - size * 0.25;
+      used = [...above, ...below];
+    } else if (below.length) {
+      const body = build(
+        below,
+        pending.filter((r) => within(r, below)),
+        depth + 1,
+        budget,
+      );
+      atom = makeAtom(`\\overline{${body}}`, below, size);
+      used = below;
+    } else continue;
+    chosen.push(rule);
+    atom.x0 = Math.min(atom.x0, rule.x0);
+    atom.x1 = Math.max(atom.x1, rule.x1);
+    items = items.filter((g) => !used.includes(g));
+    items.push(atom);
+  }
+  items = applyAccents(items, depth, budget);
+  items = applyLimits(items, size, depth, budget);
+  items = applyMatrices(items, size, depth, budget);
+  return row(items, size, depth, budget);
+}
+
+function makeAtom(latex: string, parts: MathGlyph[], size: number): MathGlyph {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let bottom = Infinity;
+  let top = -Infinity;
+  let y = -Infinity;
+  for (const g of parts) {
+    x0 = Math.min(x0, g.x0);
+    x1 = Math.max(x1, g.x1);
+    bottom = Math.min(bottom, g.bottom);
+    top = Math.max(top, g.top);
+    if (
+      g.kind !== "delim" &&
+      g.kind !== "radical" &&
+      g.kind !== "bigop" &&
+      g.kind !== "intop" &&
+      g.size >= size * 0.8 &&
+      y === -Infinity
+    )
+      y = g.y;
+  }
+  if (y === -Infinity) y = parts.find((g) => g.kind !== "radical" && g.kind !== "delim")?.y ?? bottom;
+  return { latex, kind: "atom", x0, x1, y, size, bottom, top };
+}
+
+/** An accent over the glyph it stands on: \hat{x}; a wide one over all it spans: \widehat{xy}. */
+function applyAccents(items: MathGlyph[], depth: number, budget: LayoutBudget): MathGlyph[] {
+  const accents = items.filter((g) => g.kind === "accent" || g.kind === "wideaccent");
+  if (accents.length === 0) return items;
+  let out = items.filter((g) => !accents.includes(g));
+  for (const accent of accents) {
+    const c = centerX(accent);
+    if (accent.kind === "wideaccent") {
+      const under = out.filter(
+        (g) => centerX(g) >= accent.x0 - 0.5 && centerX(g) <= accent.x1 + 0.5 && g.y < accent.y,
+      );
+      if (under.length === 0) continue;
+      const atom = makeAtom(
+        `${accent.latex}{${build(under, [], depth + 1, budget)}}`,
+        under,
+        mainSizeOf(under),
+      );
+      out = out.filter((g) => !under.includes(g));
+      out.push(atom);
+      continue;
+    }
+    let base: MathGlyph | undefined;
+    let best = Infinity;
+    for (const g of out) {
+      if (g.kind === "bigop" || g.kind === "intop" || g.kind === "delim") continue;
+      const dist = c < g.x0 ? g.x0 - c : c > g.x1 ? c - g.x1 : 0;
+      if (dist < best && g.y <= accent.y + accent.size * 0.2) {
+        best = dist;
+        base = g;
+      }
+    }
+    if (!base || best > base.size * 0.5) continue; // an accent over nothing: dropped, never left stray
+    base.latex = `${accent.latex}{${base.latex}}`;
+  }
+  return out;
+}
+
+const isOperator = (g: MathGlyph) =>
+  g.kind === "bigop" ||
+  (g.kind === "word" &&
+    (LIMIT_OPERATORS.has(g.latex.replace(/^\\/, "")) || g.latex.startsWith("\\operatorname*")));
+
+/** Limits above and below a big operator (∑, ∏, ⋃) or under lim, max, min, sup, arg max. */
+function applyLimits(items: MathGlyph[], size: number, depth: number, budget: LayoutBudget): MathGlyph[] {
+  const ops = items.filter(isOperator);
+  if (ops.length === 0) return items;
+  let out = items;
+  for (const op of ops) {
+    const slack = op.size * 0.3;
+    const near = (g: MathGlyph) =>
+      g !== op && centerX(g) >= op.x0 - slack && centerX(g) <= op.x1 + slack && g.size <= op.size * 0.95;
+    const above = out.filter((g) => near(g) && op.kind === "bigop" && g.y >= op.top - g.size * 0.3);
+    const below = out.filter(
+      (g) => near(g) && !above.includes(g) && g.top <= op.bottom + g.size * 0.5 && g.y < op.y - op.size * 0.3,
+    );
+    if (above.length === 0 && below.length === 0) continue;
+    let latex = op.latex;
+    if (below.length) latex += `_{${build(below, [], depth + 1, budget)}}`;
+    if (above.length) latex += `^{${build(above, [], depth + 1, budget)}}`;
+    const atom = makeAtom(latex, [op, ...above, ...below], size);
+    atom.y = op.kind === "word" ? op.y : atom.y;
+    atom.kind = "atom";
+    out = out.filter((g) => g !== op && !above.includes(g) && !below.includes(g));
+    out.push(atom);
+  }
+  return out;
+}
+
+const OPENING = new Set(["(", "[", "\\{", "|", "\\|", "\\langle", "\\lfloor", "\\lceil"]);
+const CLOSING: Record<string, string> = {
+  "(": ")",
+  "[": "]",
+  "\\{": "\\}",
+  "|": "|",
+  "\\|": "\\|",
+  "\\langle": "\\rangle",
+  "\\lfloor": "\\rfloor",
+  "\\lceil": "\\rceil",
+};
+const ENVIRONMENT: Record<string, string> = {
+  "(": "pmatrix",
+  "[": "bmatrix",
+  "|": "vmatrix",
+  "\\|": "Vmatrix",
+  "\\{": "Bmatrix",
+};
+
+/** Rows of glyphs by baseline (scripts go with the nearest row): several rows make a matrix or cases. */
+function rowsOf(items: MathGlyph[], size: number): MathGlyph[][] {
+  const bases = items
+    .filter((g) => g.kind !== "delim" && g.size >= size * 0.8)
+    .map((g) => g.y)
+    .sort((a, b) => b - a);
+  const lines: number[] = [];
+  for (const y of bases) if (!lines.length || lines[lines.length - 1]! - y > size * 0.9) lines.push(y);
+  const rows: MathGlyph[][] = lines.map(() => []);
+  for (const g of items) {
+    let best = 0;
+    for (let i = 1; i < lines.length; i++)
+      if (Math.abs(lines[i]! - g.y) < Math.abs(lines[best]! - g.y)) best = i;
+    rows[best]?.push(g);
+  }
+  return rows.filter((r) => r.length > 0);
+}
+
+/** Delimiters spanning several rows: a matrix (pmatrix, bmatrix…) or, after a lone brace, cases. */
+function applyMatrices(items: MathGlyph[], size: number, depth: number, budget: LayoutBudget): MathGlyph[] {
+  const delims = items
+    .filter((g) => g.kind === "delim" && g.top - g.bottom > size * 1.6)
+    .sort((a, b) => a.x0 - b.x0);
+  if (delims.length === 0) return items;
+  let out = items;
+  for (const open of delims) {
+    if (!OPENING.has(open.latex) || !out.includes(open)) continue;
+    const close = delims.find(
+      (d) =>
+        d.x0 > open.x1 &&
+        d.latex === CLOSING[open.latex] &&
+        out.includes(d) &&
+        Math.abs(d.bottom - open.bottom) < size * 0.5,
+    );
+    const right = close ? close.x0 : Infinity;
+    const inside = out.filter(
+      (g) =>
+        g !== open &&
+        g !== close &&
+        g.x0 >= open.x1 - 0.5 &&
+        g.x1 <= right + 0.5 &&
+        g.y >= open.bottom - size * 0.2 &&
+        g.y <= open.top,
+    );
+    const rows = rowsOf(inside, size);
+    if (rows.length < 2) continue;
+    if (!close && open.latex !== "\\{") continue;
+    const body = rows
+      .map((r) =>
+        cellsOf(r, size)
+          .map((cell) => build(cell, [], depth + 1, budget))
+          .join(" & "),
+      )
+      .join(" \\\\ ");
+    const env = close
+      ? open.latex === "|" && close.latex === "|"
+        ? "vmatrix"
+        : (ENVIRONMENT[open.latex] ?? "matrix")
+      : "cases";
+    const used = [open, ...(close ? [close] : []), ...inside];
+    const atom = makeAtom(`\\begin{${env}} ${body} \\end{${env}}`, used, size);
+    atom.y = (open.top + open.bottom) / 2 - size * 0.25;
+    out = out.filter((g) => !used.includes(g));
+    out.push(atom);
+  }
+  return out;
+}
+
+/** The cells of a matrix row: split where the row leaves a gap of nearly an em or more. */
+function cellsOf(rowItems: MathGlyph[], size: number): MathGlyph[][] {
+  const sorted = [...rowItems].sort((a, b) => a.x0 - b.x0);
+  const cells: MathGlyph[][] = [];
+  let end = -Infinity;
+  for (const g of sorted) {
+    if (!cells.length || g.x0 - end > size * 0.9) cells.push([]);
+    cells[cells.length - 1]!.push(g);
+    end = Math.max(end, g.x1);
+  }
+  return cells;
+}
+
+/** One row: glyphs on the baseline, with their raised (superscript) and lowered (subscript) neighbours. */
+function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudget): string {
+  spend(budget, items.length, depth);
+  const sorted = [...items].sort((a, b) => a.x0 - b.x0);
+  const baseline = baselineOf(sorted, size);
+  const isBase = (g: MathGlyph) =>
+    g.kind === "atom" ||
+    g.kind === "bigop" ||
+    g.kind === "intop" ||
+    g.kind === "delim" ||
+    g.kind === "radical" ||
+    (Math.abs(g.y - baseline) <= size * 0.18 && g.size >= size * 0.75);
+  interface Nucleus {
+    latex: string;
+    sub: MathGlyph[];
+    sup: MathGlyph[];
+  }
+  const nuclei: Nucleus[] = [];
+  for (const g of sorted) {
+    if (isBase(g)) {
+      nuclei.push({ latex: g.latex, sub: [], sup: [] });
+      continue;
+    }
+    let last = nuclei[nuclei.length - 1];
+    if (!last) {
+      last = { latex: "{}", sub: [], sup: [] };
+      nuclei.push(last);
+    }
+    if (g.y > baseline + size * 0.05) last.sup.push(g);
+    else last.sub.push(g);
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < nuclei.length; i++) {
+    const n = nuclei[i]!;
+    let latex = n.latex;
+    // an upright word set letter by letter: "arg max", "prox"
+    if (n.sub.length) latex += `_{${build(n.sub, [], depth + 1, budget)}}`;
+    if (n.sup.length) {
+      const sup = build(n.sup, [], depth + 1, budget);
+      latex += /^'+$/.test(sup) ? sup : `^{${sup}}`;
+    }
+    parts.push(latex);
+  }
+  return joinLatex(parts);
+}
+
+/** The baseline most of the formula's full-size glyphs sit on. */
+function baselineOf(items: MathGlyph[], size: number): number {
+  const votes = new Map<number, number>();
+  let best = items[0]?.y ?? 0;
+  let bestVote = -1;
+  for (const g of items) {
+    if (g.kind === "delim" || g.kind === "radical" || g.kind === "bigop" || g.kind === "intop") continue;
+    const key = Math.round(g.y * 2) / 2;
+    const vote = (votes.get(key) ?? 0) + (g.size >= size * 0.9 ? 10 : 1) * (g.kind === "atom" ? 2 : 1);
+    votes.set(key, vote);
+    if (vote > bestVote) {
+      bestVote = vote;
+      best = g.y;
+    }
+  }
+  return best;
+}
+
+/** Concatenates LaTeX pieces, with a space only where a command would run into a letter. */
+export function joinLatex(parts: string[]): string {
+  let out = "";
+  for (const p of parts) {
+    if (!p) continue;
+    if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z0-9]/.test(p)) out += " ";
+    out += p;
+  }
+  return out;
+}
+
+/** An upright word inside a formula: \sin, \operatorname{prox}, \text{if}. */
+export function wordLatex(word: string): string {
+  if (OPERATOR_NAMES.has(word)) return `\\${word}`;
+  if (/^[a-z]{2,6}$/i.test(word)) return `\\operatorname{${word}}`;
+  return `\\text{${word}}`;
+}

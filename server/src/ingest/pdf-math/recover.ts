@@ -1,0 +1,120 @@
+import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { latexChecker } from "../omml";
+import { fontRole } from "./glyphs";
+import type { Rule } from "./layout";
+import { recoverFormulas, type MathTextItem, type PageFont } from "./regions";
+import { ensureTransferToFixedLength } from "./pdfjs-compat";
+
+ensureTransferToFixedLength();
+
+/** Formula recovery on or off (bench:math compares the parse with and without it). */
+export const mathRecovery = { enabled: true };
+
+interface PdfPageLike {
+  rotate: number;
+  getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }>;
+  commonObjs: { has(id: string): boolean; get(id: string): unknown };
+}
+
+/** Fonts already read, per document's font id: most pages reuse them, so most pages need no operator list. */
+const knownFonts = new WeakMap<object, Map<string, PageFont>>();
+
+function fontOfPage(page: PdfPageLike, cache: Map<string, PageFont>, id: string): PageFont | undefined {
+  const known = cache.get(id);
+  if (known) return known;
+  if (!page.commonObjs.has(id)) return undefined;
+  const font = page.commonObjs.get(id) as { name?: string; isType3Font?: boolean } | null;
+  if (!font) return undefined;
+  const read = { name: font.name ?? "", type3: font.isType3Font === true };
+  cache.set(id, read);
+  return read;
+}
+
+/**
+ * The page's text items with its formulas as LaTeX (see recoverFormulas). Reads the operator list (the
+ * fonts' names, the rules drawn) only on pages set in a maths font, or in fonts not seen before.
+ */
+export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike, items: T[]): Promise<T[]> {
+  if (!mathRecovery.enabled || items.length === 0 || page.rotate % 360 !== 0) return items;
+  let cache = knownFonts.get(page.commonObjs);
+  if (!cache) {
+    cache = new Map();
+    knownFonts.set(page.commonObjs, cache);
+  }
+  const ids = new Set<string>();
+  for (const it of items) if (it.fontName) ids.add(it.fontName);
+  const needed = [...ids].some((id) => {
+    const font = fontOfPage(page, cache, id);
+    return !font || (!font.type3 && fontRole(font.name) !== "text");
+  });
+  if (!needed) return items;
+  let rules: Rule[] = [];
+  try {
+    rules = rulesOf(await page.getOperatorList());
+  } catch {
+    return items;
+  }
+  const fonts = new Map<string, PageFont>();
+  for (const id of ids) {
+    const font = fontOfPage(page, cache, id);
+    if (font) fonts.set(id, font);
+  }
+  if (![...fonts.values()].some((f) => !f.type3 && fontRole(f.name) !== "text")) return items;
+  const check = await latexChecker();
+  return recoverFormulas(items, (id) => fonts.get(id), rules, check) as T[];
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+const PAINTS = new Set<number>([
+  OPS.stroke,
+  OPS.closeStroke,
+  OPS.fill,
+  OPS.eoFill,
+  OPS.fillStroke,
+  OPS.eoFillStroke,
+]);
+
+/** Thin horizontal rules (fraction bars, radical overbars) of an operator list, in user space. */
+export function rulesOf(ops: { fnArray: number[]; argsArray: unknown[] }): Rule[] {
+  const rules: Rule[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  let lineWidth = 1;
+  const stack: [Matrix, number][] = [];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push([ctm, lineWidth]);
+    else if (fn === OPS.restore) [ctm, lineWidth] = stack.pop() ?? [ctm, lineWidth];
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+    else if (fn === OPS.setLineWidth && args) lineWidth = Number(args[0]) || 0;
+    else if (fn === OPS.constructPath && args) {
+      const paint = args[0] as number;
+      const box = args[2] as Record<number, number> | null;
+      if (!PAINTS.has(paint) || !box) continue;
+      if (Math.abs(ctm[1]) > 1e-3 || Math.abs(ctm[2]) > 1e-3) continue;
+      const xa = ctm[0] * box[0]! + ctm[4];
+      const xb = ctm[0] * box[2]! + ctm[4];
+      const ya = ctm[3] * box[1]! + ctm[5];
+      const yb = ctm[3] * box[3]! + ctm[5];
+      const stroked = paint === OPS.stroke || paint === OPS.closeStroke;
+      const thickness = Math.abs(yb - ya) + (stroked ? lineWidth * Math.abs(ctm[3]) : 0);
+      const width = Math.abs(xb - xa);
+      if (width >= 1.5 && thickness > 0.05 && thickness < 2 && width > thickness * 3)
+        rules.push({ x0: Math.min(xa, xb), x1: Math.max(xa, xb), y: (ya + yb) / 2 });
+    }
+  }
+  return rules;
+}
+
+/** A line that is a displayed formula (`$$…$$`, its equation number beside it). */
+export const isDisplayLine = (text: string): boolean => text.startsWith("$$") && text.lastIndexOf("$$") > 1;

@@ -1,0 +1,576 @@
+import { ACCENTS, STRAY_ACCENTS, charLatex, fontRole, glyphMeaning, type FontRole } from "./glyphs";
+import { joinLatex, layoutLatex, wordLatex, type MathGlyph, type Rule } from "./layout";
+
+/** A pdf.js text item, as getTextContent gives it. */
+export interface MathTextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName?: string;
+  hasEOL?: boolean;
+}
+
+/** What the page tells of a font: its PostScript name; Type 3 (bitmap) fonts are never read as maths. */
+export interface PageFont {
+  name: string;
+  type3: boolean;
+}
+
+/** One piece of a text item: a glyph of a math font, or a word, number or sign of a text font. */
+interface Piece {
+  item: number;
+  /** Offsets in the item's string. */
+  start: number;
+  end: number;
+  text: string;
+  glyph: MathGlyph | null;
+  /** Set by a maths font: it starts a formula. */
+  strong: boolean;
+  /** May join a formula next to it (digits, operators, function names, accents, scripts). */
+  mathy: boolean;
+  /** A single letter of a text font: joins a formula only when it touches one ("d" of dx). */
+  touching: boolean;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+}
+
+export type LatexCheck = (latex: string, display: boolean) => boolean;
+
+const TEXT_TOKEN = /\s+|arg\s?(?:max|min)\b|\p{L}+|\p{N}+(?:\.\p{N}+)?|./gsu;
+const TEXT_MATHY = /^(?:\p{N}+(?:\.\p{N}+)?|[=+\-−()[\]<>|/:!'*×·∗≤≥≠±→∞∂∑∫∏√∈⊂∪∩∀∃′])$/u;
+const EQUATION_NUMBER = /^(?:\((?:\p{L}{0,3}\s?)?\d+(?:[.\-–]\d+)*[a-z]?\)|\[\d+(?:\.\d+)*\])$/u;
+const TRAILING_PUNCTUATION = /^[,.;:]$/;
+const OPERATOR_WORD =
+  /^(?:sin|cos|tan|cot|sec|csc|arcsin|arccos|arctan|sinh|cosh|tanh|coth|log|ln|lg|exp|det|dim|ker|deg|gcd|hom|arg|lim|liminf|limsup|inf|sup|max|min|mod|tr|rank|diag|prox|sgn|sign|span|var|cov|argmax|argmin|dom|im|div|grad|curl|id|Pr|Var|Cov|Tr|Re|Im|E)$/;
+const MAX_REGION_GLYPHS = 4000;
+
+interface Box {
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+}
+
+/** Where each item sits in PDF user space; null for rotated or skewed text. */
+function boxOf(item: MathTextItem): Box | null {
+  const t = item.transform;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = t;
+  if (Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a <= 0) return null;
+  const size = Math.abs(d) || Math.abs(a) || item.height || 10;
+  return { x0: e, x1: e + item.width, y: f, size };
+}
+
+function mathGlyph(
+  latex: string,
+  kind: MathGlyph["kind"],
+  x0: number,
+  x1: number,
+  y: number,
+  size: number,
+  depth?: number,
+): MathGlyph {
+  if (depth !== undefined && (kind === "bigop" || kind === "intop" || kind === "delim" || kind === "radical"))
+    return { latex, kind, x0, x1, y, size, bottom: y - depth * size, top: y + size * 0.1 };
+  return { latex, kind, x0, x1, y, size, bottom: y - size * 0.25, top: y + size * 0.75 };
+}
+
+function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | undefined): (Piece | null)[][] {
+  return items.map((item, index) => {
+    const box = boxOf(item);
+    if (!box || !item.str) return [];
+    const font = item.fontName ? fontOf(item.fontName) : undefined;
+    const role: FontRole = font && !font.type3 ? fontRole(font.name) : "text";
+    const chars = [...item.str];
+    const per = item.width / Math.max(1, chars.length);
+    const pieces: (Piece | null)[] = [];
+    if (role !== "text") {
+      let offset = 0;
+      chars.forEach((ch, k) => {
+        const start = offset;
+        offset += ch.length;
+        if (!ch.trim()) return;
+        const meaning =
+          role === "unicode" && ch.codePointAt(0)! > 0xffff
+            ? { latex: charLatex(ch) ?? "", kind: "ord" as const }
+            : glyphMeaning(ch, role);
+        const x0 = box.x0 + per * k;
+        const glyph = meaning?.latex
+          ? mathGlyph(meaning.latex, meaning.kind, x0, x0 + per, box.y, box.size, meaning.depth)
+          : null;
+        if (glyph && role === "unicode" && meaning?.depth !== undefined) {
+          glyph.bottom = box.y - box.size * 0.5;
+          glyph.top = box.y + box.size;
+        }
+        pieces.push({
+          item: index,
+          start,
+          end: offset,
+          text: ch,
+          glyph,
+          strong: true,
+          mathy: true,
+          touching: false,
+          x0,
+          x1: x0 + per,
+          y: box.y,
+          size: box.size,
+        });
+      });
+      return pieces;
+    }
+    const total = item.str.length || 1;
+    for (const m of item.str.matchAll(TEXT_TOKEN)) {
+      const text = m[0];
+      if (!text.trim()) continue;
+      const start = m.index;
+      const x0 = box.x0 + (item.width * start) / total;
+      const x1 = box.x0 + (item.width * (start + text.length)) / total;
+      let glyph: MathGlyph | null = null;
+      let mathy = false;
+      let touching = false;
+      if (text.length === 1 && ACCENTS[text] && STRAY_ACCENTS.test(text)) {
+        glyph = mathGlyph(ACCENTS[text]!, "accent", x0, x1, box.y, box.size);
+        mathy = true;
+      } else if (TEXT_MATHY.test(text)) {
+        const latex = /^\p{N}/u.test(text) ? text : charLatex(text);
+        if (latex) glyph = mathGlyph(latex, "ord", x0, x1, box.y, box.size);
+        mathy = glyph !== null;
+      } else if (/^arg\s?(?:max|min)$/.test(text)) {
+        glyph = mathGlyph(`\\operatorname*{arg\\,${text.slice(-3)}}`, "word", x0, x1, box.y, box.size);
+        mathy = true;
+      } else if (OPERATOR_WORD.test(text)) {
+        glyph = mathGlyph(wordLatex(text), "word", x0, x1, box.y, box.size);
+        mathy = true;
+      } else if (/^[A-Za-z]$/.test(text)) {
+        glyph = mathGlyph(`\\mathrm{${text}}`, "ord", x0, x1, box.y, box.size);
+        touching = true;
+      }
+      pieces.push({
+        item: index,
+        start,
+        end: start + text.length,
+        text,
+        glyph,
+        strong: false,
+        mathy,
+        touching,
+        x0,
+        x1,
+        y: box.y,
+        size: box.size,
+      });
+    }
+    return pieces;
+  });
+}
+
+/** Words of prose on the page, by position: a formula never reaches across one. */
+class ProseIndex {
+  private readonly sorted: Piece[];
+  constructor(pieces: Piece[]) {
+    this.sorted = [...pieces].sort((a, b) => a.x0 - b.x0);
+  }
+  private from(x: number): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]!.x0 < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  /** A word of prose on the line between two glyphs. */
+  between(a: MathGlyph, b: MathGlyph): boolean {
+    const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
+    if (right.x0 - left.x1 < left.size * 0.1) return false;
+    const y = (a.y + b.y) / 2;
+    const size = Math.max(a.size, b.size);
+    for (let k = this.from(left.x1 - size * 3); k < this.sorted.length; k++) {
+      const p = this.sorted[k]!;
+      if (p.x0 >= right.x0) break;
+      if (p.x1 > left.x1 && Math.abs(p.y - y) < size * 0.6) return true;
+    }
+    return false;
+  }
+  /** A word of prose close over or under a rule. */
+  crosses(rule: Rule): boolean {
+    for (let k = this.from(rule.x0 - 40); k < this.sorted.length; k++) {
+      const p = this.sorted[k]!;
+      if (p.x0 >= rule.x1) break;
+      if (p.x1 > rule.x0 && Math.abs(p.y - rule.y) < p.size * 1.1) return true;
+    }
+    return false;
+  }
+}
+
+/** Union–find over pieces. */
+class Groups {
+  parent: number[];
+  constructor(n: number) {
+    this.parent = Array.from({ length: n }, (_, i) => i);
+  }
+  find(i: number): number {
+    while (this.parent[i] !== i) {
+      this.parent[i] = this.parent[this.parent[i]!]!;
+      i = this.parent[i]!;
+    }
+    return i;
+  }
+  join(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[ra] = rb;
+  }
+}
+
+/** Two glyphs of one formula: side by side on overlapping heights, or stacked as limits are. */
+function adjacent(a: MathGlyph, b: MathGlyph, pa: Piece, pb: Piece): boolean {
+  const s = Math.max(a.size, b.size);
+  const gap = Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
+  const overlap = Math.min(a.top, b.top) - Math.max(a.bottom, b.bottom);
+  const minHeight = Math.min(a.top - a.bottom, b.top - b.bottom);
+  if (pa.touching || pb.touching)
+    return gap < s * 0.08 && overlap > minHeight * 0.5 && (pa.strong || pb.strong);
+  if (gap < s * 0.8 && overlap > minHeight * 0.2) return true;
+  if (gap >= 0) return false;
+  // stacked: limits under and over a big operator, under lim/max/min
+  const [big, small] = a.size >= b.size ? [a, b] : [b, a];
+  if (big.kind === "bigop" || big.kind === "intop")
+    return small.y >= big.top - s * 0.4 ? small.bottom - big.top < s * 0.6 : big.bottom - small.top < s * 0.6;
+  if (big.kind === "word" && small.size < big.size * 0.9)
+    return small.y < big.y && big.bottom - small.top < s * 0.4;
+  if (small.kind === "accent" || big.kind === "accent") return Math.abs(a.y - b.y) < s * 0.6;
+  return false;
+}
+
+export interface MathRegion {
+  pieces: number[];
+  latex: string;
+  display: boolean;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+}
+
+/**
+ * The page's text items with its formulas rebuilt: each formula's items give way to one item holding
+ * `$…$` (inline) or `$$…$$` (display, on its own line). What cannot be rebuilt, or what KaTeX refuses,
+ * keeps its items as they were.
+ */
+export function recoverFormulas(
+  items: MathTextItem[],
+  fontOf: (id: string) => PageFont | undefined,
+  rules: Rule[],
+  check: LatexCheck,
+): MathTextItem[] {
+  const perItem = piecesOf(items, fontOf);
+  const pieces: Piece[] = [];
+  for (const list of perItem) for (const p of list) if (p) pieces.push(p);
+  if (!pieces.some((p) => p.strong)) return items;
+  const candidates = pieces
+    .map((_, i) => i)
+    .filter((i) => pieces[i]!.glyph && (pieces[i]!.mathy || pieces[i]!.touching));
+  candidates.sort((i, j) => pieces[i]!.glyph!.x0 - pieces[j]!.glyph!.x0);
+  const groups = new Groups(pieces.length);
+  const prose = new ProseIndex(pieces.filter((p) => !p.glyph || (!p.mathy && !p.touching)));
+  // sweep by x: only pieces that start before this one's end (plus a gap) can touch it
+  for (let k = 0; k < candidates.length; k++) {
+    const i = candidates[k]!;
+    const a = pieces[i]!.glyph!;
+    const reach = a.x1 + a.size * 0.8;
+    for (let l = k + 1; l < candidates.length; l++) {
+      const j = candidates[l]!;
+      const b = pieces[j]!.glyph!;
+      if (b.x0 > reach) break;
+      if (Math.abs(a.y - b.y) > Math.max(a.size, b.size) * 3.5) continue;
+      if (adjacent(a, b, pieces[i]!, pieces[j]!) && !prose.between(a, b)) groups.join(i, j);
+    }
+  }
+  // a bar joins what stands over and under it; a radical's overbar joins the radical and its radicand
+  const usedRules: Rule[] = [];
+  for (const rule of rules) {
+    const touching = candidates.filter((i) => {
+      const g = pieces[i]!.glyph!;
+      const c = (g.x0 + g.x1) / 2;
+      const near = g.size * 1.3;
+      if (g.kind === "radical")
+        return Math.abs(g.x1 - rule.x0) < g.size * 0.4 && g.bottom < rule.y && g.top + near > rule.y;
+      return c >= rule.x0 - 0.5 && c <= rule.x1 + 0.5 && Math.abs(g.y - rule.y) < near;
+    });
+    const hasStrong = touching.some((i) => pieces[i]!.strong);
+    if (touching.length < 2 || !hasStrong) continue;
+    const radical = touching.some((i) => pieces[i]!.glyph!.kind === "radical");
+    const over = touching.some((i) => pieces[i]!.glyph!.y > rule.y);
+    const under = touching.some((i) => pieces[i]!.glyph!.y < rule.y);
+    // a box's border or an underline near a line of prose is not a fraction bar
+    if ((!radical && !(over && under)) || prose.crosses(rule)) continue;
+    usedRules.push(rule);
+    for (let k = 1; k < touching.length; k++) groups.join(touching[0]!, touching[k]!);
+  }
+  joinDelimiterSpans(candidates, pieces, groups);
+  const components = new Map<number, number[]>();
+  for (const i of candidates) {
+    const root = groups.find(i);
+    const list = components.get(root);
+    if (list) list.push(i);
+    else components.set(root, [i]);
+  }
+  const regions: MathRegion[] = [];
+  for (const members of components.values()) {
+    if (!members.some((i) => pieces[i]!.strong)) continue;
+    const trimmed = trimPunctuation(members, pieces);
+    if (trimmed.length === 0 || trimmed.length > MAX_REGION_GLYPHS) continue;
+    if (isProseInMathFont(trimmed, pieces)) continue;
+    regions.push(regionOf(trimmed, pieces, usedRules));
+  }
+  if (regions.length === 0) return items;
+  markDisplays(regions, pieces);
+  return rewrite(items, perItem, pieces, regions, usedRules, check);
+}
+
+const isTall = (g: MathGlyph) => g.kind === "delim" && g.top - g.bottom > g.size * 1.6;
+const OPENERS = new Set(["(", "[", "\\{", "|", "\\|", "\\langle", "\\lfloor", "\\lceil"]);
+
+/**
+ * What a tall delimiter encloses is one formula: a matrix's columns, the rows of cases, stand further
+ * apart than the glyphs of a line.
+ */
+function joinDelimiterSpans(candidates: number[], pieces: Piece[], groups: Groups): void {
+  const tall = candidates.filter((i) => isTall(pieces[i]!.glyph!));
+  for (const i of tall) {
+    const open = pieces[i]!.glyph!;
+    if (!OPENERS.has(open.latex)) continue;
+    const close = tall
+      .map((j) => pieces[j]!.glyph!)
+      .find(
+        (g) =>
+          g !== open &&
+          g.x0 > open.x1 &&
+          Math.abs(g.bottom - open.bottom) < open.size * 0.5 &&
+          g.x0 - open.x1 < open.size * 40,
+      );
+    let end = close ? close.x1 : open.x1;
+    const inside = candidates
+      .filter((j) => {
+        const g = pieces[j]!.glyph!;
+        return (
+          g.x0 >= open.x0 &&
+          g.y >= open.bottom - open.size * 0.1 &&
+          g.y <= open.top &&
+          (close ? g.x1 <= close.x1 + 0.5 : true)
+        );
+      })
+      .sort((a, b) => pieces[a]!.glyph!.x0 - pieces[b]!.glyph!.x0);
+    for (const j of inside) {
+      const g = pieces[j]!.glyph!;
+      if (!close && g.x0 - end > open.size * 3) break;
+      end = Math.max(end, g.x1);
+      groups.join(i, j);
+    }
+  }
+}
+
+/** Sentence punctuation at a formula's ends stays in the prose ("… point $x$, such that"). */
+function trimPunctuation(members: number[], pieces: Piece[]): number[] {
+  const sorted = [...members].sort((i, j) => pieces[i]!.glyph!.x0 - pieces[j]!.glyph!.x0);
+  while (sorted.length) {
+    const last = pieces[sorted[sorted.length - 1]!]!;
+    if (!last.strong && (TRAILING_PUNCTUATION.test(last.text) || last.text === "-")) sorted.pop();
+    else break;
+  }
+  while (sorted.length) {
+    const first = pieces[sorted[0]!]!;
+    if (!first.strong && /^[,.;:)\]]$/.test(first.text)) sorted.shift();
+    else break;
+  }
+  return sorted;
+}
+
+/** Several words set in math italic with spaces between (an author's emphasis): prose, not a formula. */
+function isProseInMathFont(members: number[], pieces: Piece[]): boolean {
+  if (members.length < 8) return false;
+  const letters = members.filter((i) => /^\p{L}$/u.test(pieces[i]!.text) && pieces[i]!.strong).length;
+  if (letters < members.length * 0.9) return false;
+  let words = 1;
+  for (let k = 1; k < members.length; k++) {
+    const a = pieces[members[k - 1]!]!.glyph!;
+    const b = pieces[members[k]!]!.glyph!;
+    if (b.x0 - a.x1 > a.size * 0.2) words++;
+  }
+  return words >= 3;
+}
+
+function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion {
+  const glyphs = members.map((i) => pieces[i]!.glyph!);
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let size = 0;
+  for (const g of glyphs) {
+    x0 = Math.min(x0, g.x0);
+    x1 = Math.max(x1, g.x1);
+    if (g.kind !== "delim" && g.kind !== "radical" && g.kind !== "bigop" && g.kind !== "intop")
+      size = Math.max(size, g.size);
+  }
+  size ||= glyphs[0]!.size;
+  // the baseline: where most full-size glyphs sit, numerators and denominators aside
+  const stacked = (g: MathGlyph) =>
+    rules.some(
+      (r) => (g.x0 + g.x1) / 2 >= r.x0 && (g.x0 + g.x1) / 2 <= r.x1 && Math.abs(g.y - r.y) < g.size * 1.3,
+    );
+  const votes = new Map<number, number>();
+  let y = glyphs[0]!.y;
+  let best = -1;
+  for (const g of glyphs) {
+    if (
+      stacked(g) ||
+      g.size < size * 0.9 ||
+      g.kind === "delim" ||
+      g.kind === "bigop" ||
+      g.kind === "intop" ||
+      g.kind === "radical"
+    )
+      continue;
+    const key = Math.round(g.y);
+    const v = (votes.get(key) ?? 0) + 1;
+    votes.set(key, v);
+    if (v > best) {
+      best = v;
+      y = g.y;
+    }
+  }
+  return { pieces: members, latex: "", display: false, x0, x1, y, size };
+}
+
+/**
+ * A formula is displayed when nothing but other formulas and an equation number share its baseline;
+ * formulas of one displayed line ("a = b, \quad c = d") become one.
+ */
+function markDisplays(regions: MathRegion[], pieces: Piece[]): void {
+  const inRegion = new Set<number>();
+  for (const r of regions) for (const i of r.pieces) inRegion.add(i);
+  const others = pieces.filter((p, i) => !inRegion.has(i));
+  for (const r of regions) {
+    const band = r.size * 0.4;
+    const sameLine = others.filter((p) => Math.abs(p.y - r.y) < band);
+    const rest = sameLine
+      .sort((a, b) => a.x0 - b.x0)
+      .map((p) => p.text)
+      .join("");
+    r.display = rest === "" || EQUATION_NUMBER.test(rest);
+  }
+  // merge displayed formulas on one line
+  const displays = regions.filter((r) => r.display).sort((a, b) => a.x0 - b.x0);
+  for (let i = 0; i < displays.length; i++) {
+    const a = displays[i]!;
+    if (!a.pieces.length) continue;
+    for (let j = i + 1; j < displays.length; j++) {
+      const b = displays[j]!;
+      if (!b.pieces.length || Math.abs(a.y - b.y) > Math.min(a.size, b.size) * 0.3) continue;
+      a.pieces.push(...b.pieces);
+      a.x1 = Math.max(a.x1, b.x1);
+      b.pieces = [];
+    }
+  }
+  for (let i = regions.length - 1; i >= 0; i--) if (regions[i]!.pieces.length === 0) regions.splice(i, 1);
+}
+
+function rewrite(
+  items: MathTextItem[],
+  perItem: (Piece | null)[][],
+  pieces: Piece[],
+  regions: MathRegion[],
+  rules: Rule[],
+  check: LatexCheck,
+): MathTextItem[] {
+  const regionOfPiece = new Map<Piece, MathRegion>();
+  for (const r of regions) {
+    const glyphs = r.pieces.map((i) => pieces[i]!.glyph!);
+    const inside = rules.filter(
+      (rule) =>
+        rule.x0 >= r.x0 - 1 &&
+        rule.x1 <= r.x1 + 1 &&
+        glyphs.some((g) => Math.abs(g.y - rule.y) < g.size * 1.5),
+    );
+    const latex = layoutLatex(
+      glyphs.map((g) => ({ ...g })),
+      inside,
+    );
+    if (!latex || !check(latex, r.display)) continue;
+    r.latex = latex;
+    for (const i of r.pieces) regionOfPiece.set(pieces[i]!, r);
+  }
+  if (regionOfPiece.size === 0) return items.map(withoutStrayAccents);
+  const out: MathTextItem[] = [];
+  const emitted = new Set<MathRegion>();
+  items.forEach((item, index) => {
+    const list = perItem[index] ?? [];
+    if (!list.some((p) => p && regionOfPiece.has(p))) {
+      if (!item.str.trim() && insideFormula(item, emitted)) return; // a space between a formula's glyphs
+      out.push(withoutStrayAccents(item));
+      return;
+    }
+    const box = boxOf(item)!;
+    const total = item.str.length || 1;
+    let runStart = -1;
+    let runEnd = -1;
+    const flush = () => {
+      if (runStart < 0) return;
+      const x0 = box.x0 + (item.width * runStart) / total;
+      const x1 = box.x0 + (item.width * runEnd) / total;
+      out.push(
+        withoutStrayAccents({
+          ...item,
+          str: item.str.slice(runStart, runEnd),
+          width: x1 - x0,
+          transform: [...item.transform.slice(0, 4), x0, box.y],
+        }),
+      );
+      runStart = -1;
+    };
+    for (const p of list) {
+      if (!p) continue;
+      const r = regionOfPiece.get(p);
+      if (!r) {
+        if (runStart < 0) runStart = p.start;
+        runEnd = p.end;
+        continue;
+      }
+      flush();
+      if (emitted.has(r)) continue;
+      emitted.add(r);
+      const str = r.display ? `$$${r.latex}$$` : `$${r.latex}$`;
+      out.push({
+        str,
+        width: r.x1 - r.x0,
+        height: r.size,
+        transform: [r.size, 0, 0, r.size, r.x0, r.y],
+        fontName: item.fontName,
+        hasEOL: false,
+      });
+    }
+    flush();
+  });
+  return out;
+}
+
+function insideFormula(item: MathTextItem, formulas: Set<MathRegion>): boolean {
+  const box = boxOf(item);
+  if (!box) return false;
+  for (const r of formulas)
+    if (box.x0 >= r.x0 - 0.5 && box.x0 < r.x1 && Math.abs(box.y - r.y) < r.size * 1.5) return true;
+  return false;
+}
+
+function withoutStrayAccents(item: MathTextItem): MathTextItem {
+  if (!STRAY_ACCENTS.test(item.str)) return item;
+  // an accent glyph left alone (its letter was not rebuilt, or sits in prose without a letter after it)
+  const str = item.str.replace(/[˜¨ˆ˙¯ˇ˘](?!\p{L})/gu, "");
+  return str === item.str ? item : { ...item, str };
+}
+
+export { joinLatex };
