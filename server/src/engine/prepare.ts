@@ -200,7 +200,8 @@ function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock[] {
       const text = cleanText(b.text ?? "");
       if (isBoilerplateLine(text) || repeated.has(maskKey(text))) return [];
       if (b.type === "paragraph" && isFrontMatterLine(text, b.page)) return [];
-      return splitAtEquationNumbers(text).map((part) => ({ type: b.type, text: part, page: b.page }));
+      const type = b.type;
+      return splitAtEquationNumbers(text).map((part) => ({ type, text: part, page: b.page }));
     }
     case "list": {
       const items = (b.items ?? []).map(cleanText).filter((t) => !isBoilerplateLine(t));
