@@ -1,59 +1,64 @@
-import { createRequire } from "node:module";
-import { isStopword } from "../../engine/stopwords";
-import { detectLanguage, primaryLanguage, words } from "../../engine/text";
+import { isFunctionWord, stemmerFor, textLanguage, tokenize } from "../../engine/nlp";
 
-const STEMMER_OF: Record<string, string> = {
-  en: "english",
-  fr: "french",
-  de: "german",
-  es: "spanish",
-  pt: "portuguese",
-  it: "italian",
-  ru: "russian",
-  nl: "dutch",
-  sv: "swedish",
-  da: "danish",
-  no: "norwegian",
-  fi: "finnish",
-  hu: "hungarian",
-  ro: "romanian",
-  tr: "turkish",
-  cs: "czech",
-};
-const snowball = createRequire(import.meta.url)("snowball-stemmers") as {
-  newStemmer(name: string): { stem(word: string): string };
-};
-const stemmers = new Map<string, { stem(word: string): string }>();
-function stemmerFor(language: string) {
-  const name = STEMMER_OF[language];
-  if (!name) return undefined;
-  let stemmer = stemmers.get(name);
-  if (!stemmer) {
-    stemmer = snowball.newStemmer(name);
-    stemmers.set(name, stemmer);
+// Scripts written without spaces need the NLP layer's segmenters (jieba, kuromoji, ICU).
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hangul}]/u;
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’.-][\p{L}\p{M}\p{N}]+)*/gu;
+const HAN_WORD = /^\p{Script=Han}+$/u;
+const NUMBER = /^\p{N}+(?:[.,]\p{N}+)*$/u;
+
+// A 400-page file repeats its words: each is stemmed once (the tagger's lemmas cost too much for an index
+// built within two seconds, and BM25 needs stems, not parts of speech).
+const stems = new Map<string, Map<string, string | null>>();
+const STEM_CACHE_MAX = 200_000;
+function stemOf(lower: string, lang: string): string | null {
+  let cache = stems.get(lang);
+  if (!cache || cache.size > STEM_CACHE_MAX) {
+    cache = new Map();
+    stems.set(lang, cache);
   }
-  return stemmer;
+  let stem = cache.get(lower);
+  if (stem === undefined) {
+    stem = isFunctionWord(lower, lang) ? null : (stemmerFor(lang)?.stem(lower) ?? lower);
+    cache.set(lower, stem);
+  }
+  return stem;
 }
 
-const LATIN = /^[\p{Script=Latin}\d'’.-]+$/u;
-const CYRILLIC = /^[\p{Script=Cyrillic}\d'’.-]+$/u;
-
 /**
- * The search terms of a text: words (segmented for Chinese and Japanese), function words left out, each
- * stemmed in its own script's language (a Russian word in an English text is stemmed as Russian).
+ * The search terms of a text in `language` (a primary subtag, "und" to tell from the text): Snowball stems of
+ * its words in spaced scripts, the NLP layer's segmented lemmas in Chinese, Japanese, Korean and Thai;
+ * function words (stopwords-iso), numbers and `ignore`d words (the grammar of asking) left out.
  */
 export function searchTerms(text: string, language: string, ignore?: ReadonlySet<string>): string[] {
-  const primary = primaryLanguage(language === "und" ? detectLanguage(text) : language);
+  const lang = language === "und" ? textLanguage(text) : language;
   const out: string[] = [];
-  for (const word of words(text, primary)) {
-    if (isStopword(word) || ignore?.has(word)) continue;
-    const stemmer = CYRILLIC.test(word)
-      ? stemmerFor("ru")
-      : LATIN.test(word)
-        ? stemmerFor(STEMMER_OF[primary] && primary !== "ru" ? primary : "en")
-        : undefined;
-    const term = stemmer ? stemmer.stem(word) : word;
-    if (term) out.push(term);
+  if (UNSPACED.test(text)) {
+    // Character bigrams of each run of adjacent Han words too: a segmenter cuts an unknown term differently
+    // in different contexts ("快表是" in a sentence, "快表" in a question), its bigrams match either way.
+    let run = "";
+    let runEnd = -1;
+    const flushRun = () => {
+      const chars = [...run];
+      if (chars.length > 2) for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+      run = "";
+    };
+    for (const token of tokenize(text, lang)) {
+      if (token.stop || NUMBER.test(token.text) || !token.norm) continue;
+      if (ignore && (ignore.has(token.text.toLowerCase()) || ignore.has(token.norm))) continue;
+      out.push(token.norm);
+      if (!HAN_WORD.test(token.text)) continue;
+      if (token.start !== runEnd) flushRun();
+      run += token.text;
+      runEnd = token.end;
+    }
+    flushRun();
+    return out;
+  }
+  for (const match of text.matchAll(WORD)) {
+    const lower = match[0].toLowerCase();
+    if (NUMBER.test(lower) || ignore?.has(lower)) continue;
+    const stem = stemOf(lower, lang);
+    if (stem) out.push(stem);
   }
   return out;
 }

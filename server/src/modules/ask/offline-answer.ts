@@ -21,6 +21,8 @@ export interface DocumentAnswer {
   answer: string;
   citations: AskCitation[];
   nearestSections: string[];
+  /** The share of the question's weight found around the best sentence (offline answers). */
+  confidence?: number;
 }
 
 /** The passages a question leads to, with the weight of each of its terms. */
@@ -34,7 +36,7 @@ export interface Retrieval {
 
 const TOP_PASSAGES = 8;
 /** Below this share of the question's weight found in one place, the document does not answer it. */
-export const FOUND_THRESHOLD = 0.6;
+export const FOUND_THRESHOLD = 0.45;
 const NEAREST_SECTIONS = 3;
 
 /** Finds the passages that may answer `question` in the note's file indexes. */
@@ -143,7 +145,7 @@ export function answerOffline(
     best.coverage < FOUND_THRESHOLD ||
     (retrieval.kind === "count" && !statesNumber(best.sentence.text))
   )
-    return notFoundAnswer(retrieval, language);
+    return { ...notFoundAnswer(retrieval, language), confidence: best?.coverage ?? 0 };
 
   let chosen: Candidate[] = [best];
   if (retrieval.kind === "list") {
@@ -188,5 +190,11 @@ export function answerOffline(
   const answer = chosen
     .map((c) => `${escapeMarkdown(c.sentence.text)} ${citationLink(c.source, c.sentence.page, language)}`)
     .join(" ");
-  return { found: true, answer, citations: chosen.map(quoteOf), nearestSections: [] };
+  return {
+    found: true,
+    answer,
+    citations: chosen.map(quoteOf),
+    nearestSections: [],
+    confidence: best.coverage,
+  };
 }

@@ -1,5 +1,6 @@
 import type { SourceDocument } from "@beannote/contract";
-import { detectLanguage, primaryLanguage, splitSentences } from "../../engine/text";
+import { textLanguage } from "../../engine/nlp";
+import { primaryLanguage, splitSentences } from "../../engine/text";
 
 /** One sentence of a source (or one list item, or one table row) with the page it stands on. */
 export interface SourceSentence {
@@ -28,12 +29,11 @@ const wordCount = (text: string) =>
 /** The language a document is written in, as a primary subtag ("en", "zh", …). */
 export function documentLanguage(doc: SourceDocument): string {
   const stated = primaryLanguage(doc.language || "und");
-  if (stated && stated !== "und") return stated;
   const sample = doc.sections
     .flatMap((s) => s.blocks.map((b) => b.text ?? b.items?.join(" ") ?? ""))
     .join(" ")
     .slice(0, 20_000);
-  return detectLanguage(sample);
+  return textLanguage(sample, stated && stated !== "und" ? stated : undefined);
 }
 
 /**

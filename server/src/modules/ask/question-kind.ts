@@ -1,4 +1,4 @@
-import { detectLanguage, primaryLanguage } from "../../engine/text";
+import { textLanguage } from "../../engine/nlp";
 
 /** What a question asks for, which decides the sentence that answers it. */
 export type QuestionKind = "definition" | "count" | "list" | "other";
@@ -47,11 +47,11 @@ const NUMBER_WORDS: Record<string, number> = {
 export const QUESTION_WORDS: ReadonlySet<string> = new Set(
   (
     "many much mean meaning means define definition describe explain list name main kind kinds does did give tell " +
-    "什么 哪些 哪个 哪 多少 几 怎样 如何 为什么 吗 呢 什么样 定义 含义 意思 请问 是否 " +
+    "什么 哪些 哪个 哪 多少 多长 多久 多大 多远 多高 几 怎样 如何 为什么 吗 呢 什么样 定义 含义 意思 请问 是否 " +
     "что такое какой какая какие какое каков какова сколько как почему зачем ли назовите перечислите значит означает " +
     "was welche welcher wie viele viel warum bedeutet quel quelle quels quelles combien pourquoi comment signifie " +
     "qué cuál cuáles cuántos cuántas cómo significa quais qual quantos quantas como " +
-    "何 なに いくつ どの どう なぜ どんな 무엇 어떤 몇"
+    "何 なに いくつ いくら どの どう なぜ どんな 무엇 어떤 몇"
   ).split(/\s+/),
 );
 
@@ -78,8 +78,8 @@ export function askedCount(question: string): number | undefined {
 
 /** The language of a question, as a primary subtag. */
 export const questionLanguage = (question: string, fallback: string): string => {
-  const detected = detectLanguage(question);
-  return detected === "und" ? primaryLanguage(fallback) : detected;
+  const detected = textLanguage(question, fallback);
+  return detected === "und" ? fallback : detected;
 };
 
 const NUMBER_IN_TEXT =
