@@ -58,19 +58,27 @@ export function AnswerAnalysis({ question, answer, result, sourceName, onOpenSou
         <div className="quiz-analysis__row">
           <div className="quiz-analysis__label">{t("quiz.analysis.yourAnswer")}</div>
           <div className="quiz-analysis__text">
-            {given[0] ?? <span className="muted">{t("quiz.analysis.noAnswer")}</span>}
+            {given[0] !== undefined ? (
+              <MathText text={given[0]} />
+            ) : (
+              <span className="muted">{t("quiz.analysis.noAnswer")}</span>
+            )}
           </div>
         </div>
       ) : (
         <>
           <div className="quiz-analysis__row">
             <div className="quiz-analysis__label">{t("quiz.analysis.yourAnswer")}</div>
-            <div className="quiz-analysis__text">{given.join(" · ")}</div>
+            <div className="quiz-analysis__text">
+              <MathText text={given.join(" · ")} />
+            </div>
           </div>
           <div className="quiz-analysis__row">
             <div className="quiz-analysis__label">{t("quiz.analysis.rightAnswer")}</div>
             <div className="quiz-analysis__text" data-testid="quiz-right-answer">
-              <strong>{right.join(" · ")}</strong>
+              <strong>
+                <MathText text={right.join(" · ")} />
+              </strong>
             </div>
           </div>
         </>
@@ -88,14 +96,18 @@ export function AnswerAnalysis({ question, answer, result, sourceName, onOpenSou
           <div className="quiz-analysis__label">{t("quiz.analysis.grading")}</div>
           <div className="quiz-analysis__text">
             {result.reason ? (
-              <Typography.Paragraph className="quiz-analysis__reason">{result.reason}</Typography.Paragraph>
+              <Typography.Paragraph className="quiz-analysis__reason">
+                <MathText text={result.reason} />
+              </Typography.Paragraph>
             ) : null}
             {result.found.length ? (
               <div className="quiz-points quiz-points--found">
                 <div className="quiz-points__title">{t("quiz.analysis.found")}</div>
                 <ul>
                   {result.found.map((p) => (
-                    <li key={p}>{p}</li>
+                    <li key={p}>
+                      <MathText text={p} />
+                    </li>
                   ))}
                 </ul>
               </div>
@@ -105,7 +117,9 @@ export function AnswerAnalysis({ question, answer, result, sourceName, onOpenSou
                 <div className="quiz-points__title">{t("quiz.analysis.missed")}</div>
                 <ul>
                   {result.missed.map((p) => (
-                    <li key={p}>{p}</li>
+                    <li key={p}>
+                      <MathText text={p} />
+                    </li>
                   ))}
                 </ul>
               </div>
