@@ -91,9 +91,17 @@ export function measureQuiz(material: NoteMaterial, asked: number, quiz: Questio
   const language = textLanguage(sample.slice(0, 8000), material.bodyLanguage);
   const options = quiz.flatMap((q) => q.options);
   const judgments = quiz.filter((q) => q.type === "judgment");
-  const headingCounts = new Map<string, number>();
-  for (const s of material.sections) headingCounts.set(s.heading, (headingCounts.get(s.heading) ?? 0) + 1);
-  const shared = [...headingCounts].filter(([h, n]) => n > 1 && h.length >= 2).map(([h]) => h);
+  // a heading is shared when sections with different text carry it (a repeated copy is the same section)
+  const textsOf = new Map<string, Set<string>>();
+  for (const s of material.sections) {
+    const text = normaliseForMatch(
+      sectionSentences(s)
+        .map((x) => x.text)
+        .join(" "),
+    );
+    textsOf.set(s.heading, (textsOf.get(s.heading) ?? new Set()).add(text));
+  }
+  const shared = [...textsOf].filter(([h, texts]) => texts.size > 1 && h.length >= 2).map(([h]) => h);
   // a question names a section by its heading in quotes
   const names = (question: string, heading: string) =>
     [`“${heading}”`, `「${heading}」`, `« ${heading} »`, `„${heading}“`, `«${heading}»`, `"${heading}"`].some(

@@ -9,6 +9,7 @@ import { normaliseForMatch, sectionSentences } from "../note-material";
 import { isStopword } from "../stopwords";
 import { quizLabelsFor, studyLabelsFor, type QuizLabels } from "../study-labels";
 import { fitParticle, hasCjk, standsAlone } from "../text";
+import { materialVocabulary, questionProblems, type KeyContext } from "./answer-key";
 import { examOrder, slotTypes, type QuestionDraft, type QuizPlan } from "./question";
 import { valueDistractors, valuesIn, type Value } from "./values";
 import {
@@ -34,6 +35,8 @@ interface Term {
   shape: "acronym" | "name" | "plain";
   /** The sections it stands in: distractors come from the answer's section and its neighbours first. */
   sections: Set<number>;
+  /** Marked by the note (bold, its key-term list), not only found by the NLP layer. */
+  marked: boolean;
 }
 
 /** A sentence of a section that names a key term once: what choice, judgment and statements are made of. */
@@ -50,6 +53,8 @@ interface ValueSentence {
 }
 
 const MAX_STATEMENT = 240;
+/** A stand-in citation for checking a draft's key (every section the quiz draws from has pages). */
+const SOME_PAGE = { source: 1, page: 1 };
 const CONTEXT_MAX = 4000;
 const EXAMPLE =
   /\d|for example|for instance|e\.g\.|such as|例如|比如|譬如|例えば|예를 들어|par exemple|zum beispiel|z\. ?b\.|por ejemplo|por exemplo|например/iu;
@@ -145,10 +150,35 @@ function onceAt(sentence: string, term: string): number {
   let found = -1;
   for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
     if (!standsAlone(sentence, at, needle.length)) continue;
+    // "competitive" in "non-competitive", "learning" in "learning-based": a piece of a hyphenated word
+    if (/\p{L}-$/u.test(sentence.slice(0, at)) || /^-\p{L}/u.test(sentence.slice(at + needle.length)))
+      continue;
     if (found >= 0) return -1;
     found = at;
   }
   return found;
+}
+
+/**
+ * Whether `by` can stand in for the `length` characters at `at` without doubling a word of the sentence
+ * ("服务算法" before "算法…", "rate" after "rate").
+ */
+function fitsAt(sentence: string, at: number, length: number, by: string): boolean {
+  const after = sentence
+    .slice(at + length)
+    .trimStart()
+    .toLowerCase();
+  const before = sentence.slice(0, at).trimEnd().toLowerCase();
+  const lower = by.toLowerCase();
+  if (hasCjk(by)) {
+    const tail = [...lower].slice(-2).join("");
+    const head = [...lower].slice(0, 2).join("");
+    return !after.startsWith(tail) && !before.endsWith(head);
+  }
+  const words = lower.split(/\s+/);
+  const next = /^[\p{L}\p{N}]+/u.exec(after)?.[0];
+  const previous = /[\p{L}\p{N}]+$/u.exec(before)?.[0];
+  return next !== words.at(-1) && previous !== words[0];
 }
 
 function replaceAt(sentence: string, at: number, length: number, by: string): string {
@@ -170,6 +200,23 @@ function termClass(text: string, locale: string): Pick<Term, "head" | "shape"> {
 const FEW_TERMS = 40;
 const FOUND_TERMS_MAX_TEXT = 60_000;
 
+const NOMINAL_HEAD = new Set(["NOUN", "PROPN", "X"]);
+
+/**
+ * A phrase that opens and ends as a noun phrase does ("sister chromatids move", "容易产生", "指多个进程" are
+ * pieces of clauses): its last word is a noun or name (a gerund in English: "machine learning"), its first
+ * no verb or adverb. Languages the NLP layer tags no parts of speech in pass.
+ */
+function nounPhraseShaped(text: string, lang: string): boolean {
+  const tokens = tokenize(text, lang);
+  if (tokens.length < 2 || tokens.every((t) => t.pos === undefined)) return true;
+  const head = tokens.at(-1)!;
+  const gerund = lang === "en" && /ing$/i.test(head.text);
+  if (!NOMINAL_HEAD.has(head.pos ?? "") && !gerund) return false;
+  const first = tokens[0]!;
+  return first.pos !== "VERB" && first.pos !== "ADV" && first.pos !== "FUNC";
+}
+
 /** A hyphenated run of short lower-case pieces ("a-t-il", "peut-on") is grammar, not a term. */
 const GRAMMAR_COMPOUND = /^\p{Ll}{1,4}(?:-\p{Ll}{1,4})+$/u;
 
@@ -188,7 +235,7 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
   );
   const byNorm = new Map<string, Term>();
   const rejected = new Set<string>();
-  const add = (raw: string, section: number | null) => {
+  const add = (raw: string, section: number | null, marked = true) => {
     const text = raw.trim().replace(/[\s,，、;；:：.。]+$/u, "");
     const norm = normaliseForMatch(text);
     const known = byNorm.get(norm);
@@ -210,7 +257,8 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
       GRAMMAR_COMPOUND.test(text) ||
       /^[\p{N}\p{P}\p{S}\s]+$/u.test(text) ||
       // a noun phrase or a name, never a function word, bare verb, adjective or ordinal
-      !isConceptTerm(text, lang)
+      !isConceptTerm(text, lang) ||
+      !nounPhraseShaped(text, lang)
     ) {
       rejected.add(norm);
       return;
@@ -228,6 +276,7 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
       stems,
       ...termClass(text, locale),
       sections: new Set(section === null ? [] : [section]),
+      marked,
     };
     byNorm.set(norm, term);
   };
@@ -241,7 +290,7 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
       .join("\n"),
   );
   if (byNorm.size < FEW_TERMS && sectionTexts.join("").length <= FOUND_TERMS_MAX_TEXT)
-    keyTerms(sectionTexts, lang, { limit: FEW_TERMS * 2 }).forEach((k) => add(k.term, null));
+    keyTerms(sectionTexts, lang, { limit: FEW_TERMS * 2 }).forEach((k) => add(k.term, null, false));
   // a key term of the overview: found in the sections that name it
   const unplaced = [...byNorm.values()].filter((t) => t.sections.size === 0);
   if (unplaced.length) {
@@ -479,25 +528,34 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     return out;
   };
 
-  const headingCounts = new Map<string, number>();
-  const count = (label: string) => headingCounts.set(label, (headingCounts.get(label) ?? 0) + 1);
+  /** The different texts under each heading (and each parent › heading): a repeated copy counts once. */
+  const textsByLabel = new Map<string, Set<string>>();
+  const note = (label: string, text: string) => {
+    const texts = textsByLabel.get(label) ?? new Set<string>();
+    textsByLabel.set(label, texts.add(text));
+  };
   for (const s of material.sections) {
-    count(normaliseForMatch(s.heading));
+    const text = normaliseForMatch(
+      sectionSentences(s)
+        .map((x) => x.text)
+        .join(" "),
+    );
+    note(normaliseForMatch(s.heading), text);
     const parent = s.path.at(-1);
-    if (parent) count(normaliseForMatch(`${parent} › ${s.heading}`));
+    if (parent) note(normaliseForMatch(`${parent} › ${s.heading}`), text);
   }
+  const unique = (label: string) => (textsByLabel.get(normaliseForMatch(label))?.size ?? 0) <= 1;
   /**
-   * How a question names a section: its heading, or with its parent's ("3 › Exercises") when several sections
-   * share the heading; null when even that is shared (no question may name it: the student could not tell
+   * How a question names a section: its heading, or with its parent's ("3 › Exercises") when sections with other
+   * text share the heading; null when even that is shared (no question may name it: the student could not tell
    * which section is meant).
    */
   function sectionLabel(section: MaterialSection): string | null {
     const label = headingFor(section, material);
-    if (label !== section.heading || (headingCounts.get(normaliseForMatch(section.heading)) ?? 0) <= 1)
-      return label;
+    if (label !== section.heading || unique(section.heading)) return label;
     const parent = section.path.at(-1);
     const qualified = parent ? `${parent} › ${section.heading}` : null;
-    return qualified && headingCounts.get(normaliseForMatch(qualified)) === 1 ? qualified : null;
+    return qualified && unique(qualified) ? qualified : null;
   }
 
   const base = (section: MaterialSection, quote: string, sections: MaterialSection[] = [section]) => ({
@@ -609,8 +667,11 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       case "judgment": {
         const byTerm = sentences.map((ks) =>
           judgment(section, ks.text, () => {
-            const [swap] = distractors(ks.term, ks.text, 1, section.index);
-            return swap ? { from: ks.term.text, at: onceAt(ks.text, ks.term.text), to: swap.text } : null;
+            const at = onceAt(ks.text, ks.term.text);
+            const swap = distractors(ks.term, ks.text, 3, section.index).find((d) =>
+              fitsAt(ks.text, at, ks.term.text.length, d.text),
+            );
+            return swap ? { from: ks.term.text, at, to: swap.text } : null;
           }),
         );
         const byValue = valueSentences(section).map((vs) =>
@@ -730,9 +791,11 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const falses: string[] = [];
     for (const ks of usable.slice(trueCount)) {
       if (falses.length >= 2 || (falses.length >= 1 && truths.length + falses.length >= 5)) break;
-      const [swap] = distractors(ks.term, ks.text, 1, section.index);
-      if (swap)
-        falses.push(replaceAt(ks.text, onceAt(ks.text, ks.term.text), ks.term.text.length, swap.text));
+      const at = onceAt(ks.text, ks.term.text);
+      const swap = distractors(ks.term, ks.text, 3, section.index).find((d) =>
+        fitsAt(ks.text, at, ks.term.text.length, d.text),
+      );
+      if (swap) falses.push(replaceAt(ks.text, at, ks.term.text.length, swap.text));
     }
     if (falses.length < 2) return null;
     const options = shuffled([...truths.map((t) => t.text), ...falses], random);
@@ -757,7 +820,12 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const text = sentences.map((s) => s.text).join(" ");
     const present = shuffled(
       pool.filter(
-        (t) => t.sections.has(section.index) && onceOrMore(text, t.text) && !sameOrContains(t.text, heading),
+        (t) =>
+          t.sections.has(section.index) &&
+          (t.marked || specific(t)) &&
+          !/\d/.test(t.text) &&
+          onceOrMore(text, t.text) &&
+          !sameOrContains(t.text, heading),
       ),
       random,
     );
@@ -814,6 +882,9 @@ export async function offlineQuiz(material: NoteMaterial, plan: QuizPlan): Promi
   await nlpReady(quizLanguage(material));
   const lang = quizLanguage(material);
   const writer = createOfflineQuizWriter(material, plan);
+  let context: KeyContext | undefined;
+  const keyContext = () =>
+    (context ??= { vocabulary: materialVocabulary(material), locale: material.bodyLanguage });
   const random = seededRandom(`${plan.seed}:order`);
   const slots = slotTypes(plan.types, plan.count);
   const chosen = [...new Set(slots)];
@@ -868,6 +939,8 @@ export async function offlineQuiz(material: NoteMaterial, plan: QuizPlan): Promi
         if (queue.taken.has(i)) continue;
         const draft = queue.list[i]!();
         if (!draft || quizRuleProblems(draft, lang).length) continue;
+        // what the answer-key checker would refuse is never delivered (the quiz would come out short)
+        if (questionProblems({ ...draft, citation: SOME_PAGE }, keyContext()).length) continue;
         const key = questionKey(draft.type, draft.question);
         const quote = normaliseForMatch(draft.quote);
         if (usedKeys.has(key) || (level < 2 && usedQuotes.has(quote))) continue;

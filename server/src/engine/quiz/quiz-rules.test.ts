@@ -1,0 +1,120 @@
+import type { SourceDocument } from "@beannote/contract";
+import { QUESTION_TYPES } from "@beannote/contract";
+import { describe, expect, it } from "vitest";
+import { noteMaterial, sectionSentences } from "../note-material";
+import { offlineQuiz } from "./offline";
+import { valueDistractors, valuesIn } from "./values";
+
+const cite = (page: number) => `*Sources:* [p. ${page}](#source=1&page=${page})`;
+
+/** A biology note: two chapters with an "Exercises" section each (different text), numbers, a student's remark. */
+const markdown = [
+  "# Biology",
+  "## Cells",
+  "> The **cell membrane** is a phospholipid bilayer that separates the interior of the cell from its environment.",
+  "**Cholesterol** stabilises the membrane at body temperature and keeps it fluid at low temperature. **Active transport** uses ATP to move molecules against their **concentration gradient**. The sodium-potassium pump exports 3 sodium ions and imports 2 potassium ions per ATP molecule.",
+  "Why does the membrane stay fluid in the cold? I think the teacher said this comes up in the exam.",
+  cite(1),
+  "### Exercises",
+  "A **red blood cell** placed in pure water swells because water enters it by **osmosis**. A **plant cell** in the same water keeps its shape because its **cell wall** resists the pressure.",
+  cite(2),
+  "## Division",
+  "> **Mitosis** produces two daughter cells that are genetically identical to the parent cell.",
+  "**Meiosis** produces four haploid gametes and halves the chromosome number. A human somatic cell holds 46 chromosomes, while a human gamete holds 23 chromosomes. **Crossing over** exchanges segments between **homologous chromosomes** during **prophase I**. In **metaphase** the chromosomes line up at the equator of the cell.",
+  "Represents because of the first, mainly.",
+  cite(3),
+  "### Exercises",
+  "A cell with 12 chromosomes divides by **mitosis**: each **daughter cell** holds 12 chromosomes. After **meiosis** each **gamete** of the same organism holds 6 chromosomes.",
+  cite(4),
+].join("\n\n");
+
+const source: SourceDocument = {
+  title: "Biology",
+  format: "pdf",
+  language: "en",
+  pageCount: 4,
+  sections: [1, 2, 3, 4].map((page) => ({
+    heading: `Page ${page}`,
+    level: 1,
+    blocks: [{ type: "paragraph" as const, page, text: markdown }],
+  })),
+};
+const material = () =>
+  noteMaterial({ title: "Biology", markdown, outputLanguage: "en-US", sources: [source] });
+
+describe("offline quiz rules (issue 24)", () => {
+  it("delivers the count asked for in all six types, every explanation quoting the note", async () => {
+    const m = material();
+    const quiz = await offlineQuiz(m, { types: [...QUESTION_TYPES], count: 12, seed: "rules" });
+    expect(quiz).toHaveLength(12);
+    expect(new Set(quiz.map((q) => q.type))).toEqual(new Set(QUESTION_TYPES));
+    const sentences = m.sections.flatMap((s) => sectionSentences(s).map((x) => x.text));
+    for (const q of quiz)
+      expect(
+        sentences.some((s) => q.explanation.includes(`“${s}”`)),
+        q.explanation,
+      ).toBe(true);
+  });
+
+  it("never asks about a heading two sections with other text share, and names it with its chapter instead", async () => {
+    const quizzes = await Promise.all(
+      ["a", "b", "c", "d"].map((seed) =>
+        offlineQuiz(material(), { types: ["multiple_choice", "short_answer", "discourse"], count: 6, seed }),
+      ),
+    );
+    const questions = quizzes.flat().map((q) => q.question);
+    expect(questions.filter((q) => q.includes("“Exercises”"))).toEqual([]);
+    expect(questions.some((q) => /“(Cells|Division) › Exercises”/.test(q))).toBe(true);
+  });
+
+  it("takes statements from the material only: no question, no first-person remark, no filler word as an option", async () => {
+    for (const seed of ["a", "b", "c"]) {
+      const quiz = await offlineQuiz(material(), { types: [...QUESTION_TYPES], count: 15, seed });
+      for (const q of quiz) {
+        expect(q.quote).not.toMatch(/\?$|I think/);
+        expect(q.question).not.toMatch(/the teacher said|Why does the membrane/);
+        if (q.type === "judgment") expect(q.question).not.toMatch(/\?$/);
+        for (const o of q.options) expect(o).not.toMatch(/^(?:Represents|because|first|mainly)$/i);
+      }
+    }
+  });
+
+  it("offers numbers of the answer's unit and scale, and swaps a number for one of its kind in a false judgment", async () => {
+    const quizzes = await Promise.all(
+      ["a", "b", "c", "d", "e", "f"].map((seed) =>
+        offlineQuiz(material(), { types: ["choice", "judgment"], count: 10, seed }),
+      ),
+    );
+    const valueChoices = quizzes
+      .flat()
+      .filter((q) => q.type === "choice" && q.question.startsWith("Which value"));
+    expect(valueChoices.length).toBeGreaterThan(0);
+    for (const q of valueChoices) {
+      expect(q.options.every((o) => /^\d+$/.test(o))).toBe(true);
+      const answer = Number(q.options[q.correct[0]!]);
+      for (const o of q.options) expect(Number(o) / answer).toBeLessThanOrEqual(10);
+    }
+    const digitsOnly = (t: string) => t.replace(/\d+/g, "#");
+    const numberSwaps = quizzes
+      .flat()
+      .filter((q) => q.type === "judgment" && q.statementTrue === false && q.question !== q.quote)
+      .filter((q) => digitsOnly(q.question) === digitsOnly(q.quote));
+    expect(numberSwaps.length).toBeGreaterThan(0);
+  });
+
+  it("reads a value's kind from its unit, and gives distractors of that kind", () => {
+    const [somatic, gamete] = valuesIn("A somatic cell holds 46 chromosomes, a gamete 23 chromosomes.");
+    expect(somatic).toMatchObject({ text: "46", kind: "n:chromosom", number: 46 });
+    expect(gamete!.kind).toBe(somatic!.kind);
+    const year = valuesIn("日本銀行は2013年に2%の物価安定目標を導入した。");
+    expect(year.map((v) => v.kind)).toEqual(["year", "n:%"]);
+    expect(valuesIn("See section 3.2 and table 4.")).toEqual([]);
+    const random = () => 0.5;
+    expect(valueDistractors(somatic!, [somatic!, gamete!], 3, random)[0]).toBe("23");
+    for (const d of valueDistractors(year[1]!, year, 3, random)) expect(Number(d)).toBeLessThanOrEqual(100);
+    const formula = valuesIn("The kinetic energy is $E_k = \\frac{1}{2}mv^2$ for a moving body.")[0]!;
+    const other = valuesIn("A spring stores the energy $E_p = \\frac{1}{2}kx^2$ when stretched.")[0]!;
+    // formula distractors are the note's own formulas, never an altered one
+    expect(valueDistractors(formula, [formula, other], 3, random)).toEqual([other.text]);
+  });
+});
