@@ -1,7 +1,9 @@
 /**
  * Upload-to-finished-note timings (`npm run bench:notes`): the offline engine on a 400-page and a 20-page PDF,
  * and the llm engine against a fake model that answers each call after 1 s, for several AI_CONCURRENCY values;
- * then how much of each fixture the offline engine's notes keep (characters of the note over the source's).
+ * then how much of each fixture the offline engine's notes keep (characters of the note over the source's), and
+ * the notes' structure and debris: outline entries kept as headings, sections under their own chapter, contents
+ * lines, running headers glued to text and footnote markers joined to words (issue 22).
  * Everything runs in this process (server, parser worker threads, job worker), so RSS covers all of it.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -14,6 +16,13 @@ import { startTestServer, type TestServer } from "../../server/test/test-server"
 import { startFakeOpenAI } from "../../server/test/fake-openai";
 import { fixture, loginNewUser, readJobEvents, uploadFile, waitForFile } from "../../server/test/pipeline";
 import { compressionRatio } from "../../server/test/note-quality";
+import {
+  gluedRunningHeaders,
+  joinedFootnoteMarkers,
+  outlineRecall,
+  pdfOutline,
+  tocLines,
+} from "../../server/test/note-structure";
 import { parseFile } from "../../server/src/ingest/parse-file";
 import { generateOfflineNote } from "../../server/src/engine/offline";
 
@@ -179,4 +188,38 @@ for (const [file, kind] of COMPRESSION) {
     .replace(/\s+/g, "").length;
   const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
   console.log(`| ${file} | ${kind} | ${chars} | ${pct(ratio("detail"))} | ${pct(ratio("simple"))} |`);
+}
+
+console.log(
+  "\n## offline engine: structure and debris (targets: outline ≥ 95%, under own chapter ≥ 90%, debris 0)\n",
+);
+console.log(
+  "| document | outline entries (level 1–2) | as headings at their level | sections under own chapter | TOC lines | running headers glued | footnote markers joined |",
+);
+console.log("|---|---:|---:|---:|---:|---:|---:|");
+const CORPUS = path.join(import.meta.dirname, "corpus");
+const STRUCTURE = [
+  ...["en", "fr", "ru", "zh"].map((lang) => path.join(CORPUS, `${lang}-book-outline.pdf`)),
+  ...COMPRESSION.map(([file]) => fixture(file)),
+];
+for (const file of STRUCTURE) {
+  const data = await readFile(file);
+  const doc = await parseFile(data, path.basename(file));
+  const outline = file.endsWith(".pdf") ? await pdfOutline(data) : [];
+  // both detail levels: debris counted in either
+  const notes = (["detail", "simple"] as const).map(
+    (detailLevel) =>
+      generateOfflineNote({
+        sources: [{ doc, fileName: path.basename(file) }],
+        title: doc.title,
+        outputLanguage: "en-US",
+        detailLevel,
+      }).markdown,
+  );
+  const structure = outlineRecall(outline, notes[0]!);
+  const count = (counter: (md: string) => string[]) => notes.reduce((n, md) => n + counter(md).length, 0);
+  const pct = (r: number) => (outline.length ? `${(r * 100).toFixed(0)}%` : "–");
+  console.log(
+    `| ${path.basename(file)} | ${outline.length} | ${pct(structure.recall)} | ${pct(structure.underChapter)} | ${count(tocLines)} | ${count(gluedRunningHeaders)} | ${count(joinedFootnoteMarkers)} |`,
+  );
 }

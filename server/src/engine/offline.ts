@@ -56,7 +56,7 @@ export function languageNotice(docs: PreparedDocument[], output: OutputLanguage)
   return labelsFor(output).offlineLanguageNotice(names);
 }
 
-const TABLE_ROWS: Record<DetailLevel, number> = { simple: 8, detail: 40 };
+const TABLE_ROWS: Record<DetailLevel, number> = { simple: 5, detail: 40 };
 
 /** Bolds the first occurrence of each term not yet used in the section; escapes the rest. */
 function emphasise(
@@ -108,6 +108,37 @@ function atWordEdges(text: string, start: number, end: number): boolean {
   return !isWord(text[start - 1]) && !isWord(text[end]);
 }
 
+const NUMBER = /\d+(?:[.,]\d+)*%?/gu;
+
+/**
+ * A concise note's table: its header and the rows that carry the section's key figures (a number the kept text
+ * states, a key term), in the source's order; the first rows when none stands out.
+ */
+function keyRowsTable(rows: string[][], ex: SectionExtract, labels: NoteLabels): string {
+  const [head, ...body] = rows;
+  const kept = ex.kept.map((i) => ex.units[i]!.text).join(" ");
+  const figures = new Set(kept.match(NUMBER) ?? []);
+  const terms = ex.terms.map((t) => t.toLowerCase());
+  const score = (row: string[]): number => {
+    const text = row.join(" ");
+    const stated = (text.match(NUMBER) ?? []).filter((n) => figures.has(n) && n.length > 1).length;
+    return 2 * stated + terms.filter((t) => text.toLowerCase().includes(t)).length;
+  };
+  const scores = body.map(score);
+  const max = TABLE_ROWS.simple;
+  const picked = scores.some((x) => x > 0)
+    ? body
+        .map((_, i) => i)
+        .filter((i) => scores[i]! > 0)
+        .sort((a, b) => scores[b]! - scores[a]! || a - b)
+        .slice(0, max)
+        .sort((a, b) => a - b)
+    : body.slice(0, max).map((_, i) => i);
+  const table = tableMarkdown([head ?? [], ...picked.map((i) => body[i]!)], max, labels);
+  const left = body.length - picked.length;
+  return left > 0 ? `${table}\n\n*${labels.moreRows(left)}*` : table;
+}
+
 /** Renders the kept parts of a section in source order; returns the body and the pages used. */
 function renderBody(
   section: PreparedSection,
@@ -128,7 +159,11 @@ function renderBody(
   }
   section.blocks.forEach((b, bi) => {
     if (ex.tables.includes(bi) && b.type === "table") {
-      parts.push(tableMarkdown(b.rows, TABLE_ROWS[level], labels));
+      parts.push(
+        level === "simple"
+          ? keyRowsTable(b.rows, ex, labels)
+          : tableMarkdown(b.rows, TABLE_ROWS.detail, labels),
+      );
       pages.push({ source, page: b.page });
       return;
     }

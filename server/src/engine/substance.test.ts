@@ -100,3 +100,47 @@ describe("a lead-in ending in ':' keeps what it introduces", () => {
     }
   });
 });
+
+describe("a table is kept", () => {
+  const rows = [
+    ["Model", "Top-1 accuracy", "Parameters"],
+    ...Array.from({ length: 11 }, (_, i) => [`Baseline ${i + 1}`, `${60 + i}.5%`, `${10 + i}M`]),
+    ["TableFormer", "93.6%", "57M"],
+  ];
+  const doc: SourceDocument = {
+    title: "TableFormer",
+    format: "pdf",
+    language: "en",
+    pageCount: 1,
+    sections: [
+      {
+        heading: "5 Results",
+        level: 1,
+        blocks: [
+          {
+            type: "paragraph",
+            page: 1,
+            text: "TableFormer reaches a top-1 accuracy of 93.6% on the test set. The baselines stay well below it. Each baseline was trained with the same data and the same schedule as our model.",
+          },
+          { type: "table", page: 1, rows },
+        ],
+      },
+    ],
+  };
+  const md = (detailLevel: "detail" | "simple") =>
+    generateOfflineNote({
+      sources: [{ doc, fileName: "t.pdf" }],
+      title: "t",
+      outputLanguage: "en-US",
+      detailLevel,
+    }).markdown;
+
+  it("whole in a detailed note; in a concise one, its header and the rows with the section's key figures", () => {
+    expect(md("detail")).toContain("| Baseline 11 | 70.5% | 20M |");
+    const simple = md("simple");
+    expect(simple).toContain("| Model | Top-1 accuracy | Parameters |");
+    expect(simple).toContain("| TableFormer | 93.6% | 57M |");
+    expect(simple).not.toContain("| Baseline 11 |");
+    expect(simple).toMatch(/more rows in the source/);
+  });
+});
