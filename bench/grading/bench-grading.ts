@@ -4,9 +4,12 @@
  * labelled correct / partial / wrong. Prints how often the offline grader's verdict agrees with the label,
  * overall, per language and per kind (target ≥ 90%), then the disagreements.
  */
+import { createEngine } from "../../server/src/engine";
 import { nlpReady } from "../../server/src/engine/nlp";
+import { startFakeOpenAI } from "../../server/test/fake-openai";
 import { offlineGrade, readAnswer } from "../../server/src/engine/quiz/grade";
-import { labelledSet } from "./labelled-set";
+import { labelledSet, type Verdict } from "./labelled-set";
+import { offSectionGrading } from "./off-section";
 import { agreement, gradeSet, type GradedAnswer } from "./labelled-set";
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -47,3 +50,58 @@ for (const g of verbose ? misses : misses.slice(0, 20)) {
   }
 }
 if (!verbose && misses.length > 20) console.log(`  … ${misses.length - 20} more (--verbose)`);
+
+// The model-backed grader, with a fake model that grades as the labels say: what it measures is the plumbing
+// (prompt, parsing, key points by number, "no point found → 0"), not a model. Every tenth request gets a
+// malformed reply, which the client asks again.
+const questionOf = new Map(labelledSet().map(({ question }) => [question.id, question.question]));
+const labelOf = new Map(offline.map((g) => [`${questionOf.get(g.id)}\n${g.answer.text}`, g.answer.label]));
+const reply: Record<Verdict, { score: number; found: (n: number) => number[] }> = {
+  correct: { score: 0.9, found: (n) => Array.from({ length: n }, (_, i) => i + 1) },
+  partial: { score: 0.4, found: () => [1] },
+  wrong: { score: 0, found: () => [] },
+};
+let asked = 0;
+const fake = await startFakeOpenAI({
+  script: (call) => {
+    asked++;
+    const answer = call.prompt.split("Student's answer:\n").pop()!.trim();
+    const points = (call.prompt.match(/^\d+\. /gm) ?? []).length;
+    const question = /^Question: (.*)$/m.exec(call.prompt)?.[1] ?? "";
+    const label = labelOf.get(`${question}\n${answer}`);
+    if (!label || asked % 10 === 0) return { content: "{not json" };
+    const { score, found } = reply[label];
+    return { json: { score, found: found(points), missed: [], reason: `graded ${label}` } };
+  },
+});
+try {
+  const engine = createEngine(
+    { aiBaseUrl: fake.url, aiApiKey: "k", aiModel: "fake-grader", aiContextTokens: 8000, aiConcurrency: 2 },
+    { retryBaseMs: 1, retryMaxMs: 5 },
+  );
+  const llm = await gradeSet((req) => engine.gradeAnswer(req));
+  const byModel = llm.filter((g) => g.outcome.gradedBy === "llm");
+  const [modelShare] = agreement(byModel);
+  console.log(
+    `llm grader (fake model grading as labelled, plumbing only): ${byModel.length} answers graded by the model, ` +
+      `${modelShare!.agree}/${modelShare!.total} verdicts as the model gave them; ` +
+      `${llm.length - byModel.length} fell back to the offline grader; ${fake.calls.length} requests (malformed replies asked again)`,
+  );
+  report("llm grader overall", llm);
+} finally {
+  await fake.close();
+}
+
+const sections = await offSectionGrading();
+const total = sections.reduce((n, r) => n + r.questions, 0);
+const both = sections.reduce((n, r) => n + r.both, 0);
+console.log(
+  `generated quizzes: ${both}/${total} free-text questions (${percent(both / Math.max(1, total))}) pass the reference ` +
+    `answer and fail an answer from another section — target ≥ 90%`,
+);
+for (const r of sections) {
+  console.log(
+    `  ${r.file}: ${r.questions} questions, reference passes ${r.referencePasses}, off-section wrong ${r.offSectionWrong}`,
+  );
+  for (const f of verbose ? r.failures : r.failures.slice(0, 2)) console.log(`    ✗ ${f}`);
+}

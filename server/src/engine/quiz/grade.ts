@@ -1,5 +1,5 @@
 import { QUIZ_PASS_SCORE } from "@beannote/contract";
-import { stemmerFor, textLanguage, tokenize, type Token } from "../nlp";
+import { stemmerFor, termSpecificity, textLanguage, tokenize, type Token } from "../nlp";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
 
@@ -226,7 +226,9 @@ function readText(text: string, lang: string): Reading {
     if (t.stop || isNegation(t) || t.pos === "NUM" || /^[\p{N}\p{P}]+$/u.test(t.text)) continue;
     const key = termKey(t, lang);
     if (!key || (!CJK.test(key) && key.length < 2)) continue;
-    terms.push({ key, weight: POS_WEIGHT[t.pos!] ?? 1, negated: negatedAt(t.start), start: t.start });
+    // a rare word ("hyperplane", "豪斯多夫") tells more of what a point says than an everyday one ("model", "函数")
+    const weight = (POS_WEIGHT[t.pos!] ?? 1) * Math.min(1.8, Math.max(0.4, termSpecificity([t], lang)));
+    terms.push({ key, weight, negated: negatedAt(t.start), start: t.start });
   }
   const pairs: Term[] = [];
   const functionAt = new Set<number>();
@@ -308,6 +310,7 @@ function matchTerms(
   answer: Term[],
   asked: Set<string>,
   spread: Map<string, number>,
+  rarity: (key: string) => number,
   polarity = true,
 ) {
   const answerKeys = new Map<string, { positive: boolean; negative: boolean }>();
@@ -340,7 +343,7 @@ function matchTerms(
     if (counted.has(t.key)) continue;
     counted.add(t.key);
     const isOwn = !asked.has(t.key) && (spread.get(t.key) ?? 1) === 1;
-    const w = (t.weight * (asked.has(t.key) ? 0.5 : 1)) / (spread.get(t.key) ?? 1);
+    const w = (t.weight * rarity(t.key) * (asked.has(t.key) ? 0.5 : 1)) / (spread.get(t.key) ?? 1);
     weight += w;
     if (isOwn) own += w;
     const seen = lookup(t.key);
@@ -393,6 +396,30 @@ function isKeywordList(answer: string, reading: Reading): boolean {
   return !all.some(says) || (pieces.length >= 3 && short >= 0.75 * pieces.length);
 }
 
+const SENTENCE_END = /[.!?。！？\n]+/u;
+
+/**
+ * How rare each word is in the section the question was asked from (inverse frequency over its sentences):
+ * a word of every sentence ("исследовательский проект" in a syllabus, "函数" in a calculus note) tells little
+ * about which point an answer states, and an answer from another section of the same document shares it too.
+ */
+function contextRarity(context: string, lang: string): (key: string) => number {
+  const sentences = context
+    .split(SENTENCE_END)
+    .filter((x) => x.trim())
+    .slice(0, 80);
+  if (sentences.length < 6) return () => 1;
+  const df = new Map<string, number>();
+  for (const sentence of sentences) {
+    const r = read(sentence, lang);
+    for (const key of new Set([...r.terms, ...r.pairs].map((t) => t.key)))
+      df.set(key, (df.get(key) ?? 0) + 1);
+  }
+  const n = sentences.length;
+  const top = Math.log((n + 1) / 2);
+  return (key) => Math.min(1, Math.max(0.3, Math.log((n + 1) / ((df.get(key) ?? 0) + 1)) / top));
+}
+
 /** How an answer stands to each key point: the share of the point it states, and whether it contradicts it. */
 export interface PointReading {
   point: string;
@@ -418,6 +445,7 @@ export function readAnswer(
   const asked = new Set(
     [...read(question.question, lang).terms, ...read(question.question, lang).pairs].map((t) => t.key),
   );
+  const rarity = contextRarity(question.context, lang);
   const said = read(answer, lang);
   const answerReading: Reading = { ...said, terms: [...said.terms], pairs: [...said.pairs] };
 
@@ -447,10 +475,12 @@ export function readAnswer(
   const numberSpread = spreadOf((r) => r.numbers.map((q) => q.value));
 
   // a list's "不相交" or "non-linear" is a term, not a statement made negative
-  const keywordList = isKeywordList(answer, said);
+  // (when the reference itself is a list, as on many slides, a list answers it in kind)
+  const referenceText = points.join("\n");
+  const keywordList = isKeywordList(answer, said) && !isKeywordList(referenceText, read(referenceText, lang));
   const out = readings.map((point, i): PointReading => {
-    const byTerms = matchTerms(point.terms, answerReading.terms, asked, termSpread, !keywordList);
-    const byPairs = matchTerms(point.pairs, answerReading.pairs, asked, pairSpread, !keywordList);
+    const byTerms = matchTerms(point.terms, answerReading.terms, asked, termSpread, rarity, !keywordList);
+    const byPairs = matchTerms(point.pairs, answerReading.pairs, asked, pairSpread, rarity, !keywordList);
     const share = (m: typeof byTerms) => (m.weight > 0 ? m.held / m.weight : 0);
     const best = byPairs.weight > 0 && share(byPairs) > share(byTerms) ? byPairs : byTerms;
     let { weight, held, own, ownHeld } = best;
