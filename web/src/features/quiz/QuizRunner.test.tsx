@@ -57,8 +57,8 @@ function Session({ quiz }: { quiz: QuizDetail }) {
   );
 }
 
-function renderQuiz(questions: QuizQuestion[]) {
-  const quiz = { quizId: "q1", questions, answeredCount: 0 } as unknown as QuizDetail;
+function renderQuiz(questions: QuizQuestion[], head: Partial<QuizDetail> = {}) {
+  const quiz = { quizId: "q1", questions, answeredCount: 0, ...head } as unknown as QuizDetail;
   render(
     <ConfigProvider theme={{ token: { motion: false } }}>
       <QueryClientProvider client={new QueryClient()}>
@@ -88,5 +88,19 @@ describe("QuizRunner's keyboard hint", { timeout: 30_000 }, () => {
   it("names the two keys of a true-or-false question", () => {
     renderQuiz([question("q1", "judgment")]);
     expect(hint()).toBe("quiz.runner.judgeKeysHint");
+  });
+});
+
+describe("QuizRunner on a quiz shorter than asked", () => {
+  it("says why it holds fewer questions than were asked for, and says nothing when it holds them all", () => {
+    renderQuiz([question("q1", "choice"), question("q2", "choice")], { count: 15, retryOf: null });
+    expect(screen.getByTestId("quiz-fewer").textContent).toBe("quiz.runner.fewer");
+    cleanup();
+    renderQuiz([question("q1", "choice"), question("q2", "choice")], { count: 2, retryOf: null });
+    expect(screen.queryByTestId("quiz-fewer")).toBeNull();
+    cleanup();
+    // a retry of the wrong ones holds fewer by design
+    renderQuiz([question("q1", "choice")], { count: 15, retryOf: "q0" });
+    expect(screen.queryByTestId("quiz-fewer")).toBeNull();
   });
 });

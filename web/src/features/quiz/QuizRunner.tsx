@@ -136,6 +136,14 @@ export function QuizRunner({ quiz, sourceName, onOpenSource, keysEnabled, onFini
           {t(`quiz.types.${question.type}`)}
         </Tag>
       </div>
+      {quiz.retryOf === null && total < quiz.count && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="quiz-fewer"
+          message={t("quiz.runner.fewer", { total, asked: quiz.count })}
+        />
+      )}
       <Progress
         percent={Math.round((quiz.questions.filter((q) => q.answered).length / Math.max(1, total)) * 100)}
         showInfo={false}
