@@ -25,6 +25,9 @@ describe("speakLatex", () => {
     expect(speakLatex("x^2 + y^2", "zh-CN")).toBe("x 的平方加 y 的平方");
     expect(speakLatex("\\frac{1}{2}", "zh-CN")).toBe("2 分之 1");
     expect(speakLatex("\\sqrt{2}", "zh-CN")).toBe("根号 2");
+    expect(speakLatex("\\int_{-\\infty}^{\\infty} f = a - b", "zh-CN")).toBe(
+      "从负无穷到无穷积分 f 等于 a 减 b",
+    );
     expect(speakLatex("x^2 + y^2", "ja-JP")).toBe("x の二乗プラス y の二乗");
     expect(speakLatex("\\frac{1}{3}", "ja-JP")).toBe("3 分の 1");
     expect(speakLatex("x^2", "ko-KR")).toBe("x 제곱");

@@ -235,6 +235,7 @@ const PHRASES: Record<OutputLanguage, Phrases> = {
       ge: "大于等于",
       plus: "加",
       minus: "减",
+      negative: "负",
       pm: "加减",
       times: "乘",
       over: "除以",
@@ -909,7 +910,13 @@ class Speaker {
   /** Items in order: a big operator's phrase ("the sum from i equals 1 to n of") comes before its body. */
   private row(items: Node[]): string {
     return items
-      .map((item) => this.say(item))
+      .map((item, i) => {
+        const previous = items[i - 1];
+        // a sign with nothing before it, or after an operator, is the number's sign ("负无穷", not "减无穷")
+        if (item.kind === "symbol" && item.name === "minus" && (!previous || previous.kind === "symbol"))
+          return this.phrases.symbols.negative ?? this.say(item);
+        return this.say(item);
+      })
       .filter(Boolean)
       .join(" ");
   }
