@@ -1,11 +1,20 @@
 import type { Citation, MindMap, MindMapNode, MindMapNodeKind } from "@beannote/contract";
 import { MIND_MAP_LARGE_NODES, MIND_MAP_LABEL_MAX } from "@beannote/contract";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "./note-material";
-import { normaliseForMatch } from "./note-material";
+import { normaliseForMatch, sectionSentences } from "./note-material";
 import { protectFormulas } from "./formula";
 import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./short-text";
 import { findWord, hasCjk } from "./text";
-import { isStopword } from "./stopwords";
+import {
+  hasVerb,
+  isConceptTerm,
+  isFunctionWord,
+  nounPhrases,
+  rankTerms,
+  termKey,
+  textLanguage,
+  tokenize,
+} from "./nlp";
 
 /** A leaf says a term or the gist of a sentence: about 8 words, or 18 CJK characters. */
 const LEAF_LIMIT: ShortLimit = { words: 7, cjkChars: 18 };
@@ -37,13 +46,74 @@ function capProse(label: string): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.…-]+$/u, "")}…`;
 }
 
-function usableTerm(term: string): boolean {
+/** A term worth a leaf: a noun phrase or a name (the NLP layer's view), short, not a cut fragment. */
+function usableTerm(term: string, lang: string): boolean {
   const n = [...term].length;
-  if (n < 2 || n > 40 || (!hasCjk(term) && n < 3)) return false;
-  if (isStopword(term.toLowerCase()) || /^[\p{N}\p{P}\s]+$/u.test(term)) return false;
-  if (!fitsLimit(term, LEAF_LIMIT) || isFragment(term)) return false;
-  // a term worth a leaf names something: several words or CJK characters, a name, an acronym, a long word
-  return hasCjk(term) ? n >= 3 : /\s/.test(term.trim()) || /[\p{Lu}\p{N}]/u.test(term) || n >= 9;
+  if (n < 2 || n > 40 || (!hasCjk(term) && n < 3) || /^[\p{N}\p{P}\s]+$/u.test(term)) return false;
+  if (!fitsLimit(term, LEAF_LIMIT) || isFragment(term) || !isConceptTerm(term, lang)) return false;
+  // a phrase that ends in a verb ("函数应该", "记作") or is a verbal noun alone ("解析") names no thing
+  const tokens = tokenize(term, lang);
+  const head = tokens.at(-1);
+  if (head?.pos === "VERB" || (tokens.length === 1 && /^v/.test(head?.tag ?? ""))) return false;
+  // a short lower-case Latin word in a CJK text is a formula's name or a broken word ("limn", "res")
+  return !((lang === "zh" || lang === "ja") && /^\p{Ll}{1,5}$/u.test(term));
+}
+
+/** What the leaves are chosen with: the note's language and its key terms ranked over the whole note. */
+interface Vocabulary {
+  lang: string;
+  /** A section's key terms, the author's emphasis first, then by rarity and frequency over the note. */
+  termsOf(section: MaterialSection): string[];
+}
+
+function vocabularyOf(material: NoteMaterial): Vocabulary {
+  const texts = material.sections.map((s) =>
+    sectionSentences(s)
+      .map((x) => x.text)
+      .join("\n"),
+  );
+  const lang = textLanguage(texts.join("\n").slice(0, 20_000), material.bodyLanguage);
+  const spans = texts.map((text) => nounPhrases(text, lang));
+  const bold = material.sections.map((s) => sectionSentences(s).flatMap((x) => x.terms));
+  const ranked = new Map(rankTerms(spans, lang, { emphasized: bold.flat() }).map((t) => [t.key, t]));
+  const sectionsWith = new Map<string, number>();
+  for (const list of spans)
+    for (const key of new Set(list.map((x) => x.key)))
+      sectionsWith.set(key, (sectionsWith.get(key) ?? 0) + 1);
+  const n = Math.max(1, spans.length);
+  return {
+    lang,
+    termsOf(section) {
+      const counts = new Map<string, { count: number; form: string }>();
+      for (const span of spans[section.index] ?? []) {
+        // a piece of a hyphenated word ("domain QA" in "open-domain QA") is no term
+        if (/[\p{L}\p{N}-]$/u.test(texts[section.index]!.slice(0, span.start))) continue;
+        const seen = counts.get(span.key) ?? { count: 0, form: span.text };
+        seen.count++;
+        counts.set(span.key, seen);
+      }
+      const stressed = new Set(bold[section.index]!.map((t) => termKey(tokenize(t, lang))));
+      const scored = [...counts].flatMap(([key, { count, form }]) => {
+        const term = ranked.get(key);
+        // an everyday word ("model", "函数") is no key term unless the author stressed it
+        if (!term || (!stressed.has(key) && term.specificity < 0.9)) return [];
+        // a single word said once and not stressed is as likely a PDF's broken word ("mul", "individial")
+        const single = hasCjk(form) ? tokenize(form, lang).length < 2 : !/[\s·-]/u.test(form);
+        if (!stressed.has(key) && count < 2 && single) return [];
+        if (/\bet al\b/iu.test(form)) return [];
+        // what this section says more than the rest of the note: its own frequency against the note's spread
+        const spread = Math.log(1 + n / (sectionsWith.get(key) ?? 1));
+        const score = (stressed.has(key) ? 2 : 0) + (1 + Math.log(count)) * term.specificity * spread;
+        return [{ form: stressed.has(key) ? form : term.term, score }];
+      });
+      // the author's bold terms as written first, then the noun phrases this section says most
+      const boldForms = bold[section.index]!.map((form) => ({ form, score: 1000 }));
+      return [...boldForms, ...scored.filter((t) => !stressed.has(termKey(tokenize(t.form, lang))))]
+        .sort((a, b) => b.score - a.score)
+        .map((t) => t.form)
+        .filter((t) => usableTerm(t, lang));
+    },
+  };
 }
 
 /** Words a phrase cut out of a sentence starts or ends with: it is a fragment, not a term or a fact. */
@@ -62,6 +132,16 @@ function isFormulaDebris(label: string): boolean {
 export function isFragment(label: string): boolean {
   const text = protectFormulas(label).text.trim();
   if (!text || text.includes("…") || isFormulaDebris(text)) return true;
+  // a display formula, or a long one, is no label; a labelled line ("proof:", "例1：") is a worked step
+  if (/\$\$/.test(label) || /\$[^$]{30,}\$/.test(label) || /^[\p{L}\p{N}]{1,8}\s?[:：]/u.test(text))
+    return true;
+  // CJK words around a gap: a formula the PDF lost ("时， 有界，则 是一常数")
+  if (
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}，、]\s+[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(
+      text,
+    )
+  )
+    return true;
   if (hasCjk(text)) return CJK_LEAD.test(text) || /^[\p{P}\p{N}]/u.test(text);
   const words = text.split(/\s+/);
   if (/^[\p{Ll}]/u.test(text) && words.length > 3) return true; // a sentence's tail, cut mid-way
@@ -81,7 +161,7 @@ const DEFINITION_PATTERNS: RegExp[] = [
 ];
 
 /** A sentence that defines a term, read as the term and the start of its meaning. */
-function definitionOf(text: string, terms: string[]): { term: string; meaning: string } | null {
+function definitionOf(text: string, terms: string[], lang: string): { term: string; meaning: string } | null {
   // citations and acronyms in parentheses are not part of the term: "Open-domain QA (Voorhees, 1999) is …"
   const sentence = text
     .replace(/^[>*\s]+/, "")
@@ -94,7 +174,7 @@ function definitionOf(text: string, terms: string[]): { term: string; meaning: s
     // the subject is a term when the author set it in bold, or it is a short name (not "This method")
     const named =
       terms.some((t) => normaliseForMatch(t) === normaliseForMatch(term)) ||
-      (usableTerm(term) && !LATIN_EDGE.test(term.split(/\s+/)[0]!) && !CJK_LEAD.test(term));
+      (usableTerm(term, lang) && !LATIN_EDGE.test(term.split(/\s+/)[0]!) && !CJK_LEAD.test(term));
     if (!named || !fitsLimit(term, { words: 5, cjkChars: 10 })) continue;
     // the meaning's head, before a relative clause ("… components that work together")
     const head = m.groups
@@ -108,18 +188,21 @@ function definitionOf(text: string, terms: string[]): { term: string; meaning: s
       minClause: 2,
     });
     if (!meaning || meaning.endsWith("…") || isFormulaDebris(meaning)) continue;
+    // the meaning names something ("a measure of disorder"), it is not only a quality ("有用的")
+    if (nounPhrases(meaning, lang).length === 0) continue;
     return { term, meaning };
   }
   return null;
 }
 
 /** A number with its unit ("9%", "20 passages", "3 万") and the term it is about: "DPR · 9%–19%". */
-function factOf(text: string, terms: string[]): string | null {
+function factOf(text: string, terms: string[], lang: string): string | null {
   const figure =
     /(?<![\p{L}\p{N}.-])(\p{Nd}+(?:[.,]\p{Nd}+)*(?:\s?[-–]\s?\p{Nd}+(?:[.,]\p{Nd}+)*)?)(\s?%|\s?[\p{L}]{1,12}|[\p{Script=Han}]{1,2})?/gu;
   for (const m of text.matchAll(figure)) {
     const unit = (m[2] ?? "").trim();
-    if (!unit || (unit !== "%" && isStopword(unit.toLowerCase())) || /^\p{Nd}{4}$/u.test(m[1]!)) continue; // a bare count or a year
+    // a bare count, a year, or a figure followed by a word that is no unit ("6 that", "2 additional")
+    if (!unit || /^\p{Nd}{4}$/u.test(m[1]!) || (unit !== "%" && !isUnit(unit, lang))) continue;
     const before = text.slice(0, m.index);
     const subject = terms.filter((t) => findWord(before, t) >= 0).sort((x, y) => y.length - x.length)[0];
     if (!subject) continue;
@@ -127,6 +210,14 @@ function factOf(text: string, terms: string[]): string | null {
     return `${subject} · ${m[1]}${joiner}${unit}`;
   }
   return null;
+}
+
+/** A word after a figure that says what it counts or measures: a noun, an abbreviation, a CJK measure word. */
+function isUnit(word: string, lang: string): boolean {
+  if (isFunctionWord(word.toLowerCase(), lang)) return false;
+  const token = tokenize(word, lang)[0];
+  if (!token || token.stop) return false;
+  return token.pos === undefined || ["NOUN", "PROPN", "X"].includes(token.pos) || /^\p{Lu}{1,4}$/u.test(word);
 }
 
 /** The sentences a section leads with: definitions, then list items, then each paragraph's first sentence. */
@@ -141,31 +232,29 @@ function keySentences(section: MaterialSection): MaterialSentence[] {
  * A section's leaves: its defined terms with their meaning, its key terms, facts (a figure with its unit and
  * subject), short statements whole, and its tables; never a sentence cut mid-way or a function word.
  */
-function sectionLeaves(section: MaterialSection, material: NoteMaterial): Draft[] {
+function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabulary: Vocabulary): Draft[] {
+  const { lang } = vocabulary;
   const leaves: Draft[] = [];
   const seen = new Set<string>([normaliseForMatch(section.heading)]);
   const add = (kind: MindMapNodeKind, label: string, quote: string, key = label) => {
     const k = normaliseForMatch(key);
     if (!k || seen.has(k) || leaves.length >= LEAVES_PER_SECTION + 1) return false;
     seen.add(k);
-    leaves.push({ kind, label: cap(label), citation: material.cite(section.index, quote), children: [] });
+    // a label longer than a leaf would be cut: a fragment
+    if (cap(label) !== label) return false;
+    leaves.push({ kind, label, citation: material.cite(section.index, quote), children: [] });
     return true;
   };
 
   const sentences = section.blocks.flatMap((b) =>
     b.type === "table" ? [] : b.type === "list" ? b.items : b.sentences,
   );
-  const sectionTerms = [
-    ...new Set([
-      ...sentences.flatMap((s) => s.terms),
-      ...material.keyTerms.filter((t) => sentences.some((s) => findWord(s.text, t) >= 0)),
-    ]),
-  ].filter(usableTerm);
+  const sectionTerms = vocabulary.termsOf(section);
 
   let termCount = 0;
   for (const s of keySentences(section)) {
     if (termCount >= TERMS_PER_SECTION) break;
-    const found = definitionOf(s.text, s.terms);
+    const found = definitionOf(s.text, s.terms, lang);
     if (!found || seen.has(normaliseForMatch(`${found.term}${found.meaning}`))) continue;
     if (add("term", `${found.term}: ${found.meaning}`, s.text)) {
       seen.add(normaliseForMatch(found.term));
@@ -174,12 +263,19 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial): Draft[
   }
   for (const term of sectionTerms) {
     if (termCount >= TERMS_PER_SECTION) break;
+    // "Internal energy changes" next to "Internal energy" says nothing more
+    const key = normaliseForMatch(term);
+    const overlaps = leaves.some((l) => {
+      const other = normaliseForMatch(l.label.split(/: /)[0]!);
+      return key.includes(other) || other.includes(key);
+    });
+    if (overlaps) continue;
     const quote = sentences.find((s) => findWord(s.text, term) >= 0)?.text ?? term;
     if (add("term", term, quote)) termCount++;
   }
   for (const s of sentences) {
     if (leaves.length >= LEAVES_PER_SECTION) break;
-    const fact = factOf(s.text, sectionTerms);
+    const fact = factOf(s.text, sectionTerms, lang);
     if (fact && fitsLimit(fact, LEAF_LIMIT)) add("point", fact, s.text);
   }
   for (const s of keySentences(section)) {
@@ -188,6 +284,13 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial): Draft[
     const whole = tidyEnd(s.text);
     if (!fitsLimit(whole, LEAF_LIMIT) || shortLength(whole) < (hasCjk(whole) ? 6 : 3) || isFragment(whole))
       continue;
+    // a statement about one of the section's concepts, said as a whole sentence (not a step of a derivation)
+    if (
+      !/[.!?。！？]$/u.test(s.text.trim()) &&
+      !section.blocks.some((b) => b.type === "list" && b.items.includes(s))
+    )
+      continue;
+    if (!sectionTerms.some((t) => findWord(whole, t) >= 0) || !hasVerb(whole, lang)) continue;
     if (leaves.some((l) => normaliseForMatch(whole).includes(normaliseForMatch(l.label)))) continue;
     add("point", whole, s.text);
   }
@@ -302,6 +405,7 @@ function cannotHold(top: number[], number: number[]): boolean {
  * goes under "4", never under "3"; "4" is not nested in "3").
  */
 function headingTree(material: NoteMaterial, root: Draft): void {
+  const vocabulary = vocabularyOf(material);
   let stack: Placed[] = [];
   for (const heading of noteHeadings(material.sections)) {
     const previous = stack;
@@ -325,7 +429,7 @@ function headingTree(material: NoteMaterial, root: Draft): void {
       kind: "section",
       label: heading.label.trim() || material.title,
       citation: section?.pages[0] ?? null,
-      children: section ? sectionLeaves(section, material) : [],
+      children: section ? sectionLeaves(section, material, vocabulary) : [],
     };
     (stack[stack.length - 1]?.node ?? root).children.push(node);
     const placed: Placed = { depth: heading.depth, number, node, chain: [] };

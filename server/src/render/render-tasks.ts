@@ -1,5 +1,7 @@
 import type { MindMap, OutputLanguage, SourceDocument } from "@beannote/contract";
 import { buildMindMap, noteMaterial } from "../engine";
+import { nlpReady } from "../engine/nlp";
+import { primaryLanguage } from "../engine/text";
 import { exportDocument } from "../modules/export/export-document";
 import { noteDocx } from "../modules/export/note-docx";
 import { headerFooter, noteHtml } from "../modules/export/note-html";
@@ -46,6 +48,8 @@ export const renderTasks: {
     return { html: noteHtml(doc), options: headerFooter(doc) };
   },
   async "mind-map"(input) {
-    return buildMindMap(noteMaterial(input), input.noteId);
+    const material = noteMaterial(input);
+    await nlpReady(primaryLanguage(material.bodyLanguage));
+    return buildMindMap(material, input.noteId);
   },
 };

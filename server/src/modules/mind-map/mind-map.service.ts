@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { MindMap } from "@beannote/contract";
 import { buildMindMap, noteMaterial } from "../../engine";
+import { nlpReady } from "../../engine/nlp";
+import { primaryLanguage } from "../../engine/text";
 import { formulaSpans } from "../../engine/formula";
 import type { RenderPool } from "../../render/render-pool";
 import { RenderError } from "../../render/render-pool";
@@ -63,10 +65,11 @@ export function createMindMapService(deps: {
   return {
     async map(userId: string, noteId: string): Promise<MindMap> {
       const note = await deps.notes.ready(userId, noteId);
-      if (note.markdown.length <= MIND_MAP_INLINE_MAX_CHARS)
-        return withFormulasAsWritten(
-          buildMindMap(noteMaterial(await deps.notes.materialInput(note)), noteId),
-        );
+      if (note.markdown.length <= MIND_MAP_INLINE_MAX_CHARS) {
+        const material = noteMaterial(await deps.notes.materialInput(note));
+        await nlpReady(primaryLanguage(material.bodyLanguage)); // Japanese loads its dictionary once
+        return withFormulasAsWritten(buildMindMap(material, noteId));
+      }
       const key = `${noteId}:${createHash("sha256").update(`${note.title}\n${note.outputLanguage}\n${note.markdown}`).digest("hex")}`;
       let map = large.get(key);
       if (map) {
