@@ -489,6 +489,12 @@ export interface PodcastLabels {
   askList: string;
   askTable(label: string): string;
   askMore: ((heading: string) => string)[];
+  /** Questions about a concept: the reason behind it, an example of it, what a figure means. */
+  askWhy(term: string): string;
+  askExample(term: string): string;
+  askFigure(figure: string): string;
+  /** The host quotes a source sentence written in the first person ("we", "我们"), as the author's. */
+  authorSays(sentence: string): string;
   /** Short reactions before the guest's next question. */
   reactions: string[];
   /** The host's lead-ins to the note's own words. */
@@ -526,6 +532,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `And what about ${t}?`,
     askList: "What are the main points?",
     askTable: (l) => `What does the table say about ${l}?`,
+    askWhy: (t) => `What is the reason behind ${t}?`,
+    askExample: (t) => `Can you give an example of ${t}?`,
+    askFigure: (f) => `What does the figure ${f} tell us?`,
+    authorSays: (s) => `The author puts it this way: ${s}`,
     askMore: [(h) => `What else should we know about ${h}?`, () => "Tell me more.", () => "What comes next?"],
     reactions: ["I see.", "Got it.", "Interesting.", "Okay.", "That makes sense."],
     definitionLead: (s) => `The note puts it this way: ${s}`,
@@ -556,6 +566,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `那「${t}」呢？`,
     askList: "要点有哪些？",
     askTable: (l) => `表格里关于「${l}」是怎么说的？`,
+    askWhy: (t) => `「${t}」背后的原因是什么？`,
+    askExample: (t) => `能举个「${t}」的例子吗？`,
+    askFigure: (f) => `「${f}」这个数字说明了什么？`,
+    authorSays: (s) => `作者是这样写的：${s}`,
     askMore: [(h) => `关于「${h}」还有什么要知道的？`, () => "再多讲一点吧。", () => "接下来呢？"],
     reactions: ["明白了。", "原来如此。", "有意思。", "好的。", "这样就说得通了。"],
     definitionLead: (s) => `笔记是这样说的：${s}`,
@@ -591,6 +605,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `では「${t}」はどうですか？`,
     askList: "主なポイントは何ですか？",
     askTable: (l) => `表では「${l}」について何と書いてありますか？`,
+    askWhy: (t) => `「${t}」はなぜそうなるのですか？`,
+    askExample: (t) => `「${t}」の例を挙げてもらえますか？`,
+    askFigure: (f) => `「${f}」という数字は何を意味しますか？`,
+    authorSays: (s) => `著者はこう書いています。${s}`,
     askMore: [
       (h) => `「${h}」について、ほかに知っておくべきことは？`,
       () => "もう少し詳しく教えてください。",
@@ -635,6 +653,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `그럼 「${t}」 쪽은요?`,
     askList: "주요 내용은 무엇인가요?",
     askTable: (l) => `표에서는 「${l}」에 대해 뭐라고 하나요?`,
+    askWhy: (t) => `「${t}」는 왜 그런가요?`,
+    askExample: (t) => `「${t}」의 예를 들어 줄 수 있나요?`,
+    askFigure: (f) => `「${f}」라는 수치는 무엇을 뜻하나요?`,
+    authorSays: (s) => `저자는 이렇게 씁니다. ${s}`,
     askMore: [
       (h) => `「${h}」에 대해 또 알아야 할 것이 있나요?`,
       () => "조금 더 자세히 알려 주세요.",
@@ -678,6 +700,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `Et « ${t} », alors ?`,
     askList: "Quels sont les points principaux ?",
     askTable: (l) => `Que dit le tableau sur « ${l} » ?`,
+    askWhy: (t) => `Pourquoi en est-il ainsi pour « ${t} » ?`,
+    askExample: (t) => `Peux-tu donner un exemple de « ${t} » ?`,
+    askFigure: (f) => `Que signifie le chiffre ${f} ?`,
+    authorSays: (s) => `L’auteur l’écrit ainsi : ${s}`,
     askMore: [
       (h) => `Que faut-il savoir d'autre sur « ${h} » ?`,
       () => "Dis-m'en plus.",
@@ -718,6 +744,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `Und was ist mit „${t}“?`,
     askList: "Was sind die wichtigsten Punkte?",
     askTable: (l) => `Was sagt die Tabelle zu „${l}“?`,
+    askWhy: (t) => `Warum ist das bei „${t}“ so?`,
+    askExample: (t) => `Hast du ein Beispiel für „${t}“?`,
+    askFigure: (f) => `Was bedeutet die Zahl ${f}?`,
+    authorSays: (s) => `Der Autor schreibt: ${s}`,
     askMore: [
       (h) => `Was sollte man sonst noch über „${h}“ wissen?`,
       () => "Erzähl mehr.",
@@ -756,6 +786,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `E quanto a “${t}”?`,
     askList: "Quais são os pontos principais?",
     askTable: (l) => `O que a tabela diz sobre “${l}”?`,
+    askWhy: (t) => `Por que isso acontece com “${t}”?`,
+    askExample: (t) => `Pode dar um exemplo de “${t}”?`,
+    askFigure: (f) => `O que significa o número ${f}?`,
+    authorSays: (s) => `O autor escreve assim: ${s}`,
     askMore: [(h) => `O que mais devemos saber sobre “${h}”?`, () => "Conte mais.", () => "E depois?"],
     reactions: ["Entendi.", "Certo.", "Interessante.", "Tá bom.", "Faz sentido."],
     definitionLead: (s) => `A nota diz assim: ${s}`,
@@ -790,6 +824,10 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     askTerm: (t) => `¿Y qué hay de «${t}»?`,
     askList: "¿Cuáles son los puntos principales?",
     askTable: (l) => `¿Qué dice la tabla sobre «${l}»?`,
+    askWhy: (t) => `¿Por qué ocurre eso con «${t}»?`,
+    askExample: (t) => `¿Puedes dar un ejemplo de «${t}»?`,
+    askFigure: (f) => `¿Qué significa la cifra ${f}?`,
+    authorSays: (s) => `El autor lo escribe así: ${s}`,
     askMore: [(h) => `¿Qué más hay que saber sobre «${h}»?`, () => "Cuéntame más.", () => "¿Y después?"],
     reactions: ["Ya veo.", "Entendido.", "Interesante.", "Vale.", "Tiene sentido."],
     definitionLead: (s) => `La nota lo dice así: ${s}`,
