@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { OutputLanguage, SourceBlock, SourceDocument } from "@beannote/contract";
+import { nlpReady } from "../../server/src/engine/nlp";
 import { parseFile } from "../../server/src/ingest/parse-file";
 import { buildFileIndex, type FileIndex } from "../../server/src/modules/ask/passage-index";
 import { answerOffline } from "../../server/src/modules/ask/offline-answer";
@@ -76,6 +77,7 @@ const percentile = (values: number[], p: number) => {
 };
 const share = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)}% (${n}/${d})`;
 
+await nlpReady("ja");
 const documents = new Map<string, SourceDocument>();
 for (const built of BUILT)
   documents.set(built.name.replace(/\.docx$/, ""), outlineDocument(built.name, built.outline));

@@ -9,6 +9,8 @@ import { presentAnswer } from "./ask-present";
 import type { IndexCache } from "./index-cache";
 import { answerWithModel, HISTORY_TURNS, type AskModelSettings, type Turn } from "./llm-answer";
 import { answerOffline, retrieve } from "./offline-answer";
+import { questionLanguage } from "./question-kind";
+import { nlpReady } from "../../engine/nlp";
 
 /** The answer job's payload: the assistant message to write, its owner and note. */
 export const answerQuestionPayload = z.object({
@@ -67,6 +69,7 @@ export function createAnswerQuestionJob(deps: AnswerDeps) {
           deps.indexes.get(fileId, () => deps.loadDocument(userId, fileId).catch(() => undefined)),
         ),
       );
+      await nlpReady(questionLanguage(question.text, indexes[0]?.language ?? "en"));
       const retrieval = retrieve(indexes, question.text);
       let answer;
       if (deps.model) {

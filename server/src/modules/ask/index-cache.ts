@@ -1,4 +1,6 @@
 import type { SourceDocument } from "@beannote/contract";
+import { nlpReady } from "../../engine/nlp";
+import { documentLanguage } from "./passages";
 import { buildFileIndex, type FileIndex } from "./passage-index";
 
 /**
@@ -16,9 +18,18 @@ export function createIndexCache(options: { maxFiles: number }) {
         cache.set(fileId, held);
         return held;
       }
-      const built = load().then((doc) =>
-        buildFileIndex(doc ?? { title: "", format: "pdf", language: "und", pageCount: 0, sections: [] }),
-      );
+      const built = load().then(async (found) => {
+        const doc = found ?? {
+          title: "",
+          format: "pdf" as const,
+          language: "und",
+          pageCount: 0,
+          sections: [],
+        };
+        // Japanese words come from kuromoji, whose dictionary loads once: an index is never built without it.
+        await nlpReady(documentLanguage(doc));
+        return buildFileIndex(doc);
+      });
       built.catch(() => cache.delete(fileId));
       cache.set(fileId, built);
       while (cache.size > options.maxFiles) cache.delete(cache.keys().next().value!);

@@ -105,39 +105,54 @@ export function checkModelAnswer(
       citations.push({ source: hit.source, page: quote.page, quote: quote.text });
     return `[${pages.page(quote.page)}](#source=${hit.source}&page=${quote.page})`;
   };
-  // Each line is cut into sentences so that a label's quote is chosen by the sentence it stands after.
+  // A label's quote is chosen by the claim it stands after: the sentence before it on its line.
+  const claimBefore = (line: string, offset: number) => {
+    const before = line.slice(0, offset).replace(/\[[^\]]*\]\([^)]*\)|\[[^\]]*\]/g, "");
+    return (
+      before
+        .split(/(?<=[.!?。！？])\s+/u)
+        .filter((part) => part.trim())
+        .at(-1) ?? before
+    );
+  };
   const answer = trimmed
     .split("\n")
     .map((line) =>
       line
-        .split(/(?<=[.!?。！？])\s*/u)
-        .map((sentence) => {
-          const claim = sentence.replace(/\[[^\]]*\]\([^)]*\)|\[[^\]]*\]/g, "");
-          return sentence
-            .replace(/\[([^\]]*)\]\(#source=(\d+)&page=(\d+)\)/g, (_all, _text, s: string, p: string) => {
+        .replace(
+          /\[([^\]]*)\]\(#source=(\d+)&page=(\d+)\)|\[((?:\s*P\d+\s*[,;，、]?)+)\]/giu,
+          (
+            _all,
+            _text,
+            s: string | undefined,
+            p: string | undefined,
+            labels: string | undefined,
+            offset: number,
+          ) => {
+            const claim = claimBefore(line, offset);
+            if (s !== undefined) {
               const hit = passages.find((h) => h.source === Number(s) && h.passage.page === Number(p));
               if (!hit) {
                 dropped++;
                 return "";
               }
               return cite(hit, claim);
-            })
-            .replace(/\[((?:\s*P\d+\s*[,;，、]?)+)\]/giu, (_all, inner: string) =>
-              [...inner.matchAll(/P(\d+)/gi)]
-                .map((m) => {
-                  const hit = passages[Number(m[1]) - 1];
-                  if (!hit) {
-                    dropped++;
-                    return "";
-                  }
-                  return cite(hit, claim);
-                })
-                .join(" "),
-            )
-            .replace(/[ \t]+([.,;:!?。，；：！？])/gu, "$1")
-            .replace(/[ \t]{2,}/g, " ");
-        })
-        .join(" ")
+            }
+            return [...(labels ?? "").matchAll(/P(\d+)/gi)]
+              .map((m) => {
+                const hit = passages[Number(m[1]) - 1];
+                if (!hit) {
+                  dropped++;
+                  return "";
+                }
+                return cite(hit, claim);
+              })
+              .filter(Boolean)
+              .join(" ");
+          },
+        )
+        .replace(/[ \t]+([.,;:!?。，；：！？])/gu, "$1")
+        .replace(/[ \t]{2,}/g, " ")
         .trimEnd(),
     )
     .join("\n")
