@@ -226,3 +226,45 @@ describe("splitAtEquationNumbers", () => {
       expect(splitAtEquationNumbers(text)).toEqual([text]);
   });
 });
+
+describe("a running header joined to a paragraph", () => {
+  const doc = (texts: string[]): SourceDocument => ({
+    title: "Lecture notes",
+    format: "pdf",
+    language: "zh",
+    pageCount: 20,
+    sections: [
+      { heading: "1 重积分", level: 1, blocks: [] },
+      { heading: "7 傅里叶级数", level: 1, blocks: [] },
+      {
+        heading: "2 Convex Sets",
+        level: 1,
+        blocks: texts.map((text) => ({ type: "paragraph", text, page: 3 })),
+      },
+    ],
+  });
+  const kept = (texts: string[]) =>
+    prepareDocument(doc(texts)).sections.flatMap((s) => s.blocks.map((b) => ("text" in b ? b.text : "")));
+
+  it("leaves with its page number; the text stays", () => {
+    expect(
+      kept([
+        "1重积分然而二重积分的计算需要化为累次积分。",
+        "7傅里叶级数满足狄利克雷条件的函数可以展开。",
+        "Convex Sets 14 A cone is a set closed under positive scaling.",
+      ]),
+    ).toEqual([
+      "然而二重积分的计算需要化为累次积分。",
+      "满足狄利克雷条件的函数可以展开。",
+      "A cone is a set closed under positive scaling.",
+    ]);
+  });
+
+  it("keeps a sentence that only names a heading", () => {
+    const texts = [
+      "Convex sets are closed under intersection.",
+      "2 convex sets meet in one point at most here.",
+    ];
+    expect(kept(texts)).toEqual(texts);
+  });
+});

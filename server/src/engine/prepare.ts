@@ -193,11 +193,42 @@ export function splitAtEquationNumbers(text: string): string[] {
     .filter(Boolean);
 }
 
-function prepareBlock(b: SourceBlock, repeated: Set<string>): PreparedBlock[] {
+/** A heading's own number: "1", "2.3", "IV.", "第3章", "Chapter 7". */
+const HEADING_NUMBER =
+  /^(?:[\dIVX]+(?:\.\d+)*\.?|第\s*\S{1,3}\s*[章节讲]|(?:chapter|chapitre|kapitel|глава)\s+\d+\.?)\s*/iu;
+
+/**
+ * The running header a paragraph opens with, when the page's header was joined to the text: a page (or chapter)
+ * number and a heading of the document ("1重积分然而…", "7 Convex Sets A set is …"), or a heading then its page
+ * number ("Convex Sets 14 A cone is …"). Returns the length to cut, 0 when there is none.
+ */
+function runningHeaderPrefix(text: string, titles: string[]): number {
+  const numbered = /^\d{1,4}\s*/u.exec(text);
+  for (const title of titles) {
+    if (numbered && text.startsWith(title, numbered[0].length)) {
+      const end = numbered[0].length + title.length;
+      if (text.length - end >= 8) return end;
+    }
+    if (text.startsWith(title)) {
+      const page = /^\s*\d{1,4}\s+(?=\S)/u.exec(text.slice(title.length));
+      if (page && text.length - title.length - page[0].length >= 8) return title.length + page[0].length;
+    }
+  }
+  return 0;
+}
+
+/** The document's headings without their numbers, as a running header repeats them. */
+function headingTitles(doc: SourceDocument): string[] {
+  const titles = doc.sections.map((s) => cleanHeading(s.heading).replace(HEADING_NUMBER, ""));
+  return [...new Set(titles.filter((t) => [...t].length >= 2))];
+}
+
+function prepareBlock(b: SourceBlock, repeated: Set<string>, titles: string[] = []): PreparedBlock[] {
   switch (b.type) {
     case "paragraph":
     case "quote": {
-      const text = cleanText(b.text ?? "");
+      let text = cleanText(b.text ?? "");
+      text = text.slice(runningHeaderPrefix(text, titles)).trim();
       if (isBoilerplateLine(text) || repeated.has(maskKey(text))) return [];
       if (b.type === "paragraph" && isFrontMatterLine(text, b.page)) return [];
       const type = b.type;
@@ -268,6 +299,7 @@ function looksLikeTitle(text: string): boolean {
 /** Cleans a parsed document: boilerplate dropped, levels normalised, adjacent repeats merged. */
 export function prepareDocument(doc: SourceDocument): PreparedDocument {
   const repeated = repeatedLines(doc);
+  const titles = headingTitles(doc);
   const sample = doc.sections
     .flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)])
     .join(" ")
@@ -295,7 +327,9 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
       continue;
     }
     const contents = contentsParagraphs(sourceBlocks);
-    const prepared = sourceBlocks.filter((b) => !contents.has(b)).flatMap((b) => prepareBlock(b, repeated));
+    const prepared = sourceBlocks
+      .filter((b) => !contents.has(b))
+      .flatMap((b) => prepareBlock(b, repeated, titles));
     const blocks = slides ? gatherLabels(prepared) : prepared;
     const firstPage = s.blocks[0]?.page ?? sections[sections.length - 1]?.firstPage ?? 1;
     const emphasis = sourceBlocks.flatMap((b) => (contents.has(b) ? [] : (b.emphasis ?? [])));
