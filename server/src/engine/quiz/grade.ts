@@ -38,7 +38,7 @@ const NEGATIONS = new Set(
     "nicht kein keine keinen keinem keiner nie niemals",
     "nunca jamás ningún ninguno ninguna não nenhum nenhuma non mai",
     "не ни нет никогда нельзя ничего никак ніколи",
-    "不 没 没有 無 无 未 非 别 並非 并非 并不 并未 不是 不能 不会 不可 从未 絶不 绝不 不再 尚未 无法 不一定 并不一定",
+    "不 没 没有 無 无 未 别 並非 并非 并不 并未 不是 不能 不会 不可 从未 絶不 绝不 不再 尚未 无法 不一定 并不一定",
     "ない 無い ぬ ん ず なし 않다 않 없다 없 안 못",
   ]
     .join(" ")
@@ -338,6 +338,7 @@ function matchTerms(
   // what only this point says (not the question, not another point): what tells it apart
   let own = 0;
   let ownHeld = 0;
+  let heldKeys = 0;
   const counted = new Set<string>();
   for (const t of point) {
     if (counted.has(t.key)) continue;
@@ -350,10 +351,11 @@ function matchTerms(
     if (!seen) continue;
     if (!polarity || (t.negated ? seen.negative : seen.positive)) {
       held += w;
+      heldKeys++;
       if (isOwn) ownHeld += w;
     } else opposite += w;
   }
-  return { weight, held, opposite, own, ownHeld };
+  return { weight, held, opposite, own, ownHeld, keys: counted.size, heldKeys };
 }
 
 /** The copula, a verb the taggers file among function words ("is", "です"). */
@@ -426,6 +428,8 @@ export interface PointReading {
   coverage: number;
   /** The share of what only this point says (beside the question and the other points) that the answer states. */
   distinctive: number;
+  /** The answer holds a single word of a point that has three or more. */
+  thin: boolean;
   contradicted: boolean;
 }
 
@@ -483,7 +487,7 @@ export function readAnswer(
     const byPairs = matchTerms(point.pairs, answerReading.pairs, asked, pairSpread, rarity, !keywordList);
     const share = (m: typeof byTerms) => (m.weight > 0 ? m.held / m.weight : 0);
     const best = byPairs.weight > 0 && share(byPairs) > share(byTerms) ? byPairs : byTerms;
-    let { weight, held, own, ownHeld } = best;
+    let { weight, held, own, ownHeld, keys, heldKeys } = best;
     const contradictedTerms =
       best.opposite > 0 && best.opposite >= CONTRADICTED_AT * (best.held + best.opposite);
     // a number or a formula weighs like two terms: it is what such a point is about
@@ -493,7 +497,9 @@ export function readAnswer(
       point.numbers.filter((q) => numberSpread.get(String(q.value)) === 1).map((q) => [q.value, true]),
     );
     for (const q of point.numbers) {
-      const w = (2 * unit) / numberSpread.get(String(q.value))!;
+      // a single digit is often a label or a count ("性质1", "two cases"): it weighs as one word
+      const w =
+        ((Number.isInteger(q.value) && q.value < 10 ? 1 : 2) * unit) / numberSpread.get(String(q.value))!;
       weight += w;
       const sameUnit = answerReading.numbers.filter((a) => q.unit && a.unit === q.unit);
       // with its unit when the answer counts the same thing, else anywhere
@@ -501,8 +507,10 @@ export function readAnswer(
         (a) => a.value === q.value,
       );
       if (q.value in ownNumbers) own += w;
+      keys++;
       if (stated) {
         held += w;
+        heldKeys++;
         if (q.value in ownNumbers) ownHeld += w;
       } else if (
         sameUnit.length > 0 ||
@@ -514,6 +522,7 @@ export function readAnswer(
       weight += 2 * unit;
       const same = answerReading.formulas.filter((g) => g.lhs === f.lhs);
       own += 2 * unit;
+      keys++;
       // the same right-hand side, or one that goes on with what the other leaves to the words after it
       if (
         same.some(
@@ -525,12 +534,15 @@ export function readAnswer(
       ) {
         held += 2 * unit;
         ownHeld += 2 * unit;
+        heldKeys++;
       } else if (same.length > 0) wrongFact = true;
     }
     return {
       point: points[i]!,
       coverage: weight > 0 ? held / weight : 0,
       distinctive: own > 0 ? ownHeld / own : 1,
+      // one shared word is chance, not a point stated ("performance" in a book title)
+      thin: keys >= 3 && heldKeys < 2,
       contradicted: wrongFact || contradictedTerms,
     };
   });
@@ -559,8 +571,8 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
   const found: string[] = [];
   const missed: string[] = [];
   let total = 0;
-  for (const { point, coverage, distinctive, contradicted } of readings) {
-    const isFound = !contradicted && coverage >= foundAt && distinctive >= DISTINCTIVE_AT;
+  for (const { point, coverage, distinctive, thin, contradicted } of readings) {
+    const isFound = !contradicted && !thin && coverage >= foundAt && distinctive >= DISTINCTIVE_AT;
     (isFound ? found : missed).push(point);
     if (isFound) total += Math.min(1, coverage / FULL_AT);
   }
