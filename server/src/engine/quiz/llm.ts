@@ -343,6 +343,8 @@ function gradeSystem(req: GradeRequest): string {
   return [
     "You grade a student's answer to a study question, against the reference answer, its key points and the source text only.",
     "Judge the meaning, not the wording: an answer in other words that says the same earns the same credit.",
+    "A key point stated negated (not, never, 不, ない, ne … pas, не), with another number or formula, or with its terms in other roles is not covered: it is wrong.",
+    "A bare list of keywords without sentences earns at most 0.5, however many terms it names.",
     "Rubric for `score` (0 to 1):",
     "- 1.0: every key point, correct.",
     "- 0.7 to 0.9: most key points, minor gaps or imprecision.",
