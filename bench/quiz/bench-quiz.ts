@@ -38,6 +38,11 @@ for await (const { file, outputLanguage, doc, markdown } of studyNotes()) {
       { vocabulary: materialVocabulary(material), locale: material.bodyLanguage },
     );
     const total = ms(started);
+    if (run === 0)
+      console.log(
+        `  first run: reading the note ${(afterMaterial - started).toFixed(0)} ms, writing ${(afterQuiz - afterMaterial).toFixed(0)} ms, ` +
+          `key check and citations ${ms(afterQuiz).toFixed(0)} ms (the first quiz of a process loads the NLP models)`,
+      );
     // where the time of the best run went
     if (runs.every((r) => total < r))
       parts = { material: afterMaterial - started, quiz: afterQuiz - afterMaterial, check: ms(afterQuiz) };

@@ -37,6 +37,8 @@ interface Term {
   sections: Set<number>;
   /** Marked by the note (bold, its key-term list), not only found by the NLP layer. */
   marked: boolean;
+  /** Whether it names a concept (see isConcept), once asked. */
+  concept?: boolean;
 }
 
 /** A sentence of a section that names a key term once: what choice, judgment and statements are made of. */
@@ -255,10 +257,7 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
       (wordsOf.length > 1 && [wordsOf[0]!, wordsOf.at(-1)!].some((w) => isStopword(w.toLowerCase()))) ||
       isStopword(text.toLowerCase()) ||
       GRAMMAR_COMPOUND.test(text) ||
-      /^[\p{N}\p{P}\p{S}\s]+$/u.test(text) ||
-      // a noun phrase or a name, never a function word, bare verb, adjective or ordinal
-      !isConceptTerm(text, lang) ||
-      !nounPhraseShaped(text, lang)
+      /^[\p{N}\p{P}\p{S}\s]+$/u.test(text)
     ) {
       rejected.add(norm);
       return;
@@ -302,6 +301,15 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
   return [...byNorm.values()];
 }
 
+/**
+ * A noun phrase or a name, never a function word, bare verb, adjective or ordinal: asked of a term only when a
+ * question would use it (a long note marks thousands of terms; the tagger reads each once).
+ */
+function isConcept(term: Term, lang: string): boolean {
+  term.concept ??= isConceptTerm(term.text, lang) && nounPhraseShaped(term.text, lang);
+  return term.concept;
+}
+
 /** A sentence that still says something once `term` is taken out. */
 function blankable(sentence: string, term: Term): boolean {
   const rest = charLength(sentence) - term.length;
@@ -333,7 +341,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   const random = seededRandom(plan.seed);
   const labels: QuizLabels = quizLabelsFor(material.outputLanguage);
   const blank = studyLabelsFor(material.outputLanguage).blank;
-  const pool = termPool(material, quizLanguage(material));
+  const lang = quizLanguage(material);
+  const pool = termPool(material, lang);
+  const concept = (t: Term) => isConcept(t, lang);
   /** Terms the NLP layer found (not marked by the note), by length: the longest phrase in a sentence wins. */
   const found = pool
     .filter((t) => !material.keyTerms.includes(t.text))
@@ -368,7 +378,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   ): Term[] {
     const lowerAvoid = avoidText.toLowerCase();
     const answerStems = new Set(answer.stems);
-    const ranked = pool
+    const candidates = pool
       .filter(
         (t) =>
           t.script === answer.script &&
@@ -390,9 +400,12 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           distance(t, section) * 1.5 +
           random() * 2,
       }))
-      .sort((a, b) => a.d - b.d)
-      .slice(0, n * 2)
-      .map((x) => x.t);
+      .sort((a, b) => a.d - b.d);
+    const ranked: Term[] = [];
+    for (const { t } of candidates) {
+      if (ranked.length >= n * 2) break;
+      if (concept(t)) ranked.push(t);
+    }
     const picked: Term[] = [];
     for (const t of ranked) {
       if (picked.length >= n) break;
@@ -434,6 +447,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       ];
       for (const raw of candidates) {
         const term = byNorm.get(normaliseForMatch(raw));
+        if (term && !concept(term)) continue;
         if (!term || onceAt(text, term.text) < 0 || !blankable(text, term)) continue;
         seen.add(text);
         out.push({ text, term, definition });
@@ -823,6 +837,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         (t) =>
           t.sections.has(section.index) &&
           (t.marked || specific(t)) &&
+          concept(t) &&
           !/\d/.test(t.text) &&
           onceOrMore(text, t.text) &&
           !sameOrContains(t.text, heading),
