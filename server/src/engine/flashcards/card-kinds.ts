@@ -109,7 +109,12 @@ export function namedResult(sentence: string, lang: string, spans: TermSpan[] = 
     lang === "zh" || lang === "ja"
       ? spans
           .filter((s) => s.tokens.length >= 2 && CJK_RESULT.test(s.text))
-          .map((s) => s.text)
+          // a verb before the name is the sentence's ("应用留数定理" → "留数定理")
+          .map((s) =>
+            s.tokens[0]!.pos === "VERB" && s.tokens.length > 2
+              ? s.text.slice(s.tokens[0]!.text.length)
+              : s.text,
+          )
           .sort((a, b) => b.length - a.length)
       : [];
   // in Chinese and Japanese, a name is a noun phrase of the segmenter's ending in 定理, 公式, …
@@ -211,7 +216,7 @@ const CAUSE_FIRST: Record<string, RegExp> = {
   de: /^(?:Weil|Da|Damit|Um)\s+(.+?),\s+(.+)$/u,
 };
 
-const enough = (text: string) => (hasCjk(text) ? [...text].length >= 4 : text.split(/\s+/).length >= 3);
+const enough = (text: string) => (hasCjk(text) ? [...text].length >= 4 : text.split(/\s+/).length >= 2);
 const endSentence = (text: string, cjk: boolean) => {
   const t = text.trim().replace(/[,，;；:：]$/u, "");
   return /[.!?。！？]$/u.test(t) ? t : t + (cjk ? "。" : ".");
@@ -252,10 +257,10 @@ const COMPARISON: Record<string, RegExp> = {
   en: /\b(?:unlike|whereas|in contrast (?:to|with)|compared (?:to|with)|differs? from|as opposed to|(?:more|less|faster|slower|larger|smaller|higher|lower|better|worse)\b[^.]{1,40}\bthan)\b/iu,
   zh: /与.{1,12}(?:不同|相比|相反|的区别|的差别)|相比之下|不同于|区别在于|比.{1,10}(?:更|要)/u,
   ja: /と(?:異なり|違って|違い|比べ|比較して)|に対して|とは異なる/u,
-  fr: /\b(?:contrairement à|alors que|tandis que|par rapport à|à la différence de|(?:plus|moins)\s[^.]{1,30}\sque)\b/iu,
-  de: /\b(?:im Gegensatz zu|während|verglichen mit|im Vergleich zu|anders als|(?:mehr|weniger|schneller|größer|kleiner|besser)\s[^.]{0,30}\bals)\b/iu,
-  es: /\b(?:a diferencia de|mientras que|en comparación con|(?:más|menos)\s[^.]{1,30}\sque)\b/iu,
-  pt: /\b(?:ao contrário de|enquanto|em comparação com|(?:mais|menos)\s[^.]{1,30}\sque)\b/iu,
+  fr: /\b(?:contrairement à|alors que|tandis que|par rapport à|à la différence de|(?:plus|moins)\s[^.]{1,30}\sque)(?=[\s,.;:]|$)/iu,
+  de: /\b(?:im Gegensatz zu|während|verglichen mit|im Vergleich zu|anders als|(?:mehr|weniger|schneller|größer|kleiner|besser)\s[^.]{0,30}\bals)(?=[\s,.;:]|$)/iu,
+  es: /\b(?:a diferencia de|mientras que|en comparación con|(?:más|menos)\s[^.]{1,30}\sque)(?=[\s,.;:]|$)/iu,
+  pt: /\b(?:ao contrário de|enquanto|em comparação com|(?:mais|menos)\s[^.]{1,30}\sque)(?=[\s,.;:]|$)/iu,
   ru: /(?:в отличие от|по сравнению с|тогда как|в то время как|(?:больше|меньше|быстрее|медленнее|лучше|хуже)\s[^.]{0,30}\s?чем)/iu,
 };
 
@@ -278,6 +283,35 @@ export function isProse(text: string): boolean {
 /** Whether a sentence compares two things. */
 export function comparesThings(sentence: string, lang: string): boolean {
   return COMPARISON[lang]?.test(sentence) ?? false;
+}
+
+/**
+ * The two things a sentence compares, or null: the one the comparison marker introduces ("unlike X",
+ * "与X相比", "faster than X") and the one it is set against (just before the marker, else the next one).
+ */
+export function comparedPair(sentence: string, lang: string, spans: TermSpan[]): [string, string] | null {
+  const m = COMPARISON[lang]?.exec(sentence);
+  if (!m) return null;
+  const maximal = spans.filter(
+    (s) =>
+      !spans.some(
+        (o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start,
+      ),
+  );
+  const end = m.index + m[0].length;
+  const introduced =
+    maximal.find((s) => s.start >= m.index && s.start <= end + 1) ?? maximal.find((s) => s.start >= end);
+  if (!introduced) return null;
+  const before = maximal.filter((s) => s.end <= m.index).at(-1);
+  const other = before ?? maximal.find((s) => s.start >= introduced.end && s.key !== introduced.key);
+  if (!other || other.key === introduced.key) return null;
+  // a span running into the marker's closing word ("AVL树相比") ends before it
+  const last = introduced.tokens.at(-1)!;
+  const named =
+    introduced.end === end && introduced.tokens.length > 1
+      ? introduced.text.slice(0, -last.text.length)
+      : introduced.text;
+  return before ? [other.text, named] : [named, other.text];
 }
 
 const UNIT =

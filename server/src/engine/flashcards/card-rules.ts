@@ -1,7 +1,7 @@
 import type { FlashcardKind } from "@beannote/contract";
 import { hasCjk } from "../text";
 import { normaliseForMatch } from "../note-material";
-import { isConceptTerm, tokenize } from "../nlp";
+import { isConceptTerm, isFunctionWord, tokenize } from "../nlp";
 
 /** What a card asks, the way a tutor would (finer than the stored `kind`). */
 export type CardForm =
@@ -118,4 +118,25 @@ export function isFillerAnswer(back: string, quote: string, lang: string): boole
   if (!onWordEdges(t, quote, lang) || isLabel(t, quote)) return true;
   if (/\d/u.test(t) || /^[\p{Lu}][\p{Lu}\p{N}&-]+s?$/u.test(t)) return false; // a value, an acronym
   return !isConceptTerm(t, lang);
+}
+
+const BLANK = /_{3,}|＿{2,}/u;
+
+/** Whether a card's front blanks a word out of a sentence (a cloze). */
+export const isBlankCard = (card: { front: string }) => BLANK.test(card.front);
+
+/**
+ * Why a card a model wrote cannot be studied, or null: a back ending on a colon, a back that is a function
+ * word, a cloze whose answer is no concept (a verb, an adjective, "represents", "aussi").
+ */
+export function modelCardProblem(card: { front: string; back: string }, lang: string): string | null {
+  const back = card.back.trim();
+  if (/[:：]$/u.test(back)) return "dangling";
+  const bare = back
+    .replace(/[.。!！?？]+$/u, "")
+    .replace(/^(?:the|a|an|le|la|les|l['’]|un|une|der|die|das|ein|eine|el|los|las|o|os|as)\s+/iu, "")
+    .trim();
+  if (!bare || isFunctionWord(bare, lang)) return "filler";
+  if (isBlankCard(card) && !/\d/u.test(bare) && !isConceptTerm(bare, lang)) return "filler";
+  return null;
 }

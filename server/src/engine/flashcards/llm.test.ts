@@ -122,6 +122,37 @@ describe("llm flashcards", () => {
     expect(cards.map((c) => c.front)).toEqual(["What does paging divide memory into?"]);
   });
 
+  it("filters what a tutor would not write: filler blanks, dangling backs, repeated backs, a deck of blanks", async () => {
+    const engine = await engineWith(() => ({
+      json: {
+        cards: [
+          { section: "S1", front: "Round robin ____ each process a fixed time slice.", back: "gives" },
+          {
+            section: "S1",
+            front: "Round robin gives each process a fixed time slice ____ a quantum.",
+            back: "called",
+          },
+          { section: "S1", front: "Which policies does the section list?", back: "The following:" },
+          { section: "S1", front: "What is the time slice of round robin called?", back: "A quantum." },
+          { section: "S1", front: "What does round robin hand out in turns?", back: "A quantum." },
+          { section: "S2", front: "____ divides memory into fixed-size frames.", back: "Paging" },
+          { section: "S2", front: "A ____ occurs when a page is not in memory.", back: "page fault" },
+          { section: "S2", front: "Paging divides ____ into fixed-size frames.", back: "memory" },
+          { section: "S2", front: "Paging divides memory into ____ frames.", back: "fixed-size" },
+        ],
+      },
+    }));
+    const cards = await engine.flashcards({ material: material(), count: 10 });
+    const backs = cards.map((c) => c.back);
+    for (const bad of ["gives", "called", "The following:", "fixed-size"]) expect(backs).not.toContain(bad);
+    expect(backs.filter((b) => b === "A quantum.")).toHaveLength(1);
+    // one card that is no blank allows no more than one blank (40%)
+    expect(cards.filter((c) => c.front.includes("____")).length).toBeLessThanOrEqual(1);
+    expect(fake!.calls[0]!.prompt).toMatch(
+      /definition.*named result.*enumeration.*cause or purpose.*comparison.*acronym/s,
+    );
+  });
+
   it("asks again after a malformed answer, then falls back to offline cards for that group", async () => {
     const engine = await engineWith((call, n) => (n < 1 ? { content: "{not json" } : goodCards(call)));
     expect(

@@ -3,6 +3,7 @@ import { normaliseForMatch, sectionSentences } from "../note-material";
 import { studyLabelsFor, type StudyLabels } from "../study-labels";
 import { maskFormulas } from "../formula";
 import { findWord, hasCjk } from "../text";
+import { isStopword } from "../stopwords";
 import {
   hasVerb,
   isConceptTerm,
@@ -25,7 +26,7 @@ import {
 import {
   acronymPairs,
   causalSplit,
-  comparesThings,
+  comparedPair,
   definedTerm,
   hasHeaderRow,
   isProse,
@@ -38,7 +39,7 @@ const GENERIC_HEADING =
   /^(?:\d+(?:\.\d+)*\s*)?(?:overview|introduction|summary|conclusions?|background|abstract|概述|概览|引言|简介|总结|小结|摘要|はじめに|概要|まとめ|개요|요약|aperçu|résumé|einleitung|überblick|zusammenfassung|introducción|resumen|introdução|resumo)$/iu;
 
 /** At most this share of a deck blanks a word or value out of a sentence. */
-const MAX_BLANK_SHARE = 0.4;
+export const MAX_BLANK_SHARE = 0.4;
 /** Forms in the order a section offers them: what a tutor asks first. */
 const FORM_ORDER: CardForm[] = [
   "definition",
@@ -182,6 +183,15 @@ function blanked(sentence: string, at: number, length: number, labels: StudyLabe
   return sentence.slice(0, at) + labels.blank + sentence.slice(at + length);
 }
 
+const ARTICLE = /^(?:a|an|the|le|la|les|un|une|der|die|das|ein|eine|el|los|las|o|os|as|um|uma)$/iu;
+
+/** A term with the article the sentence gives it ("A process is …" → "a process"). */
+function withArticle(term: string, sentence: string): string {
+  const before = sentence.slice(0, sentence.indexOf(term)).trim();
+  if (/^l['’]$/iu.test(before)) return `l’${term}`;
+  return ARTICLE.test(before) ? `${before.toLowerCase()} ${term}` : term;
+}
+
 interface Candidate extends CardDraft {
   form: CardForm;
 }
@@ -206,7 +216,7 @@ function sentenceCards(
   const spans = ctx.phrases(s.text);
 
   const term = definedTerm(s.text, lang);
-  if (term) out.push(card("definition", labels.whatIs(term), s.text));
+  if (term) out.push(card("definition", labels.whatIs(withArticle(term, s.text)), s.text));
 
   if (!isProse(s.text)) return out;
   const name = namedResult(s.text, lang, spans);
@@ -221,19 +231,16 @@ function sentenceCards(
       out.push(card("acronym", labels.expansionOf(acronym), expansion));
 
   const causal = causalSplit(s.text, lang);
-  if (causal && hasVerb(causal.effect, lang) && nounPhrases(causal.effect, lang).some(ctx.isConcept))
+  if (
+    causal &&
+    hasVerb(causal.effect, lang) &&
+    nounPhrases(causal.effect, lang).some((p) => isConceptTerm(p.text, lang))
+  )
     out.push(card("cause", labels.why(causal.effect), causal.cause));
 
-  if (comparesThings(s.text, lang)) {
-    const compared: TermSpan[] = [];
-    for (const span of [...spans].filter(ctx.isConcept).sort((a, b) => a.start - b.start)) {
-      if (compared.some((c) => c.key === span.key || c.key.includes(span.key) || span.key.includes(c.key)))
-        continue;
-      compared.push(span);
-    }
-    if (compared.length >= 2)
-      out.push(card("comparison", labels.compare(compared[0]!.text, compared[1]!.text), s.text));
-  }
+  const pair = comparedPair(s.text, lang, spans);
+  if (pair && pair.every((p) => isConceptTerm(p, lang)))
+    out.push(card("comparison", labels.compare(pair[0], pair[1]), s.text));
 
   if (CAPTION.test(s.text)) return out;
   const fact = numberFact(s.text);
@@ -275,10 +282,20 @@ function enumerationCard(
     hasCjk(i.text) ? [...i.text].length <= 30 : i.text.split(/\s+/).length <= 12,
   );
   if (!short) return null;
+  // each item names something (a concept or a short statement), none an address or a numeral
+  const names = (text: string) => {
+    const item = text.replace(/[;；,，.。]$/u, "").trim();
+    return (
+      /\p{L}{2}/u.test(item) &&
+      !/(?:https?:|www\.|\.(?:com|org|gov|edu)\b|@)/iu.test(item) &&
+      !isStopword(item.toLowerCase())
+    );
+  };
+  if (!items.every((i) => names(i.text))) return null;
   const introText =
     intro && /[:：]$/u.test(intro.text.trim()) ? intro.text.trim().replace(/\s*[:：]$/u, "") : "";
   const asked = introText || headingFor(section, material);
-  if (!asked) return null;
+  if (!asked || (!introText && items.length < 3)) return null;
   const joiner = hasCjk(items[0]!.text) ? "；" : "; ";
   return {
     sectionIndex: section.index,
@@ -410,7 +427,8 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
     .map(({ c }) => c);
   const usedQuotes = new Set<string>();
   return sorted.filter((c) => {
-    if (!isStudyableCard(c) || isFillerAnswer(c.back, c.quote, ctx.lang)) return false;
+    if (!isStudyableCard(c)) return false;
+    if (c.form !== "enumeration" && isFillerAnswer(c.back, c.quote, ctx.lang)) return false;
     if (c.form !== "table" && c.form !== "acronym" && usedQuotes.has(c.quote)) return false;
     usedQuotes.add(c.quote);
     return true;

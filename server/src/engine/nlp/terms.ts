@@ -64,7 +64,9 @@ function endsPhrase(t: Token, lang: string, previous: Token | undefined): boolea
 }
 
 function startsPhrase(t: Token, lang: string): boolean {
-  if (t.pos === "NUM" || t.pos === "VERB") return false;
+  if (t.pos === "NUM") return false;
+  // jieba reads the first part of many compounds as a verb ("搜索树", "学习算法")
+  if (t.pos === "VERB") return lang === "zh" && [...t.text].length >= 2;
   // an ordinal or a generic determiner-like adjective opens no term ("first", "other", "premier")
   return !(
     lang === "en" &&

@@ -165,7 +165,7 @@ function jiebaPos(tag: string): CoarsePos {
     return "PROPN";
   if (tag.startsWith("n") || tag === "vn" || tag === "j" || tag === "l" || tag === "i") return "NOUN";
   if (tag.startsWith("v")) return "VERB";
-  if (tag.startsWith("a")) return "ADJ";
+  if (tag.startsWith("a") || tag === "b") return "ADJ";
   if (tag === "m" || tag === "q" || tag === "mq") return "NUM";
   if (tag === "d") return "ADV";
   if (tag === "x") return "X";
@@ -185,7 +185,10 @@ function chineseTokens(text: string): Token[] {
       if (start < 0) continue;
       cursor = start + word.length;
       if (!WORDLIKE.test(word)) continue;
-      const pos = jiebaPos(tag);
+      let pos = jiebaPos(tag);
+      // a one-character "verb" right after a word is a noun suffix the tagger misread ("搜索树", "分类器")
+      const previous = out.at(-1);
+      if (pos === "VERB" && [...word].length === 1 && previous?.end === start && !previous.stop) pos = "NOUN";
       const latin = /^[\p{Script=Latin}\p{N}]/u.test(word);
       const norm = latin ? (stemmerFor("en")?.stem(word.toLowerCase()) ?? word.toLowerCase()) : word;
       const stop = pos === "FUNC" || isFunctionWord(word, "zh") || (latin && isFunctionWord(word, "en"));
