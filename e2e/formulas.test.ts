@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,6 +126,25 @@ describe("formulas journey", () => {
     const map = page.getByTestId("mind-map-view");
     await map.locator("g.markmap-node").first().waitFor({ timeout: 30_000 });
     await expectRendered(page, map, "mind-map");
+    // its SVG and PNG pictures carry the formula as MathML, drawn, not as LaTeX
+    const pictures: Record<string, string> = {};
+    for (const extension of ["svg", "png"]) {
+      const download = page.waitForEvent("download");
+      await page.getByTestId("mind-map-export").hover();
+      await page.locator(".ant-dropdown-menu-item", { hasText: extension.toUpperCase() }).click();
+      pictures[extension] = path.join(
+        await mkdtemp(path.join(tmpdir(), "beannote-map-")),
+        `map.${extension}`,
+      );
+      await (await download).saveAs(pictures[extension]);
+      await page.locator(".ant-dropdown-menu").waitFor({ state: "hidden" });
+    }
+    const svg = await readFile(pictures.svg!, "utf8");
+    expect(svg).toContain("<math");
+    expect(svg.replace(/<annotation[\s\S]*?<\/annotation>/g, "")).not.toMatch(/\$|\\iint/);
+    expect((await readFile(pictures.png!)).subarray(1, 4).toString("latin1")).toBe("PNG");
+    if (process.env.SCREENSHOTS)
+      await copyFile(pictures.png!, path.join(shots, "formulas-mind-map-export.png"));
 
     const made = await stack.server.call<{ quizId: string }>("POST", `/note/${noteId}/quiz`, {
       token,
