@@ -17,6 +17,7 @@ import { startFakeOpenAI } from "../../server/test/fake-openai";
 import { fixture, loginNewUser, readJobEvents, uploadFile, waitForFile } from "../../server/test/pipeline";
 import { compressionRatio } from "../../server/test/note-quality";
 import {
+  emptySections,
   gluedRunningHeaders,
   joinedFootnoteMarkers,
   outlineRecall,
@@ -194,13 +195,14 @@ console.log(
   "\n## offline engine: structure and debris (targets: outline ≥ 95%, under own chapter ≥ 90%, debris 0)\n",
 );
 console.log(
-  "| document | outline entries (level 1–2) | as headings at their level | sections under own chapter | TOC lines | running headers glued | footnote markers joined |",
+  "| document | outline entries (level 1–2) | as headings at their level | sections under own chapter | TOC lines | running headers glued | footnote markers joined | sections ≥ 100 chars empty in the note |",
 );
-console.log("|---|---:|---:|---:|---:|---:|---:|");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 const CORPUS = path.join(import.meta.dirname, "corpus");
 const STRUCTURE = [
   ...["en", "fr", "ru", "zh"].map((lang) => path.join(CORPUS, `${lang}-book-outline.pdf`)),
   ...COMPRESSION.map(([file]) => fixture(file)),
+  ...["en-talk-identity-management.ppt", "en-lecture-mips-lab-operating-systems.ppt"].map(fixture),
 ];
 for (const file of STRUCTURE) {
   const data = await readFile(file);
@@ -218,8 +220,9 @@ for (const file of STRUCTURE) {
   );
   const structure = outlineRecall(outline, notes[0]!);
   const count = (counter: (md: string) => string[]) => notes.reduce((n, md) => n + counter(md).length, 0);
+  const empty = count((md) => emptySections(doc, md));
   const pct = (r: number) => (outline.length ? `${(r * 100).toFixed(0)}%` : "–");
   console.log(
-    `| ${path.basename(file)} | ${outline.length} | ${pct(structure.recall)} | ${pct(structure.underChapter)} | ${count(tocLines)} | ${count(gluedRunningHeaders)} | ${count(joinedFootnoteMarkers)} |`,
+    `| ${path.basename(file)} | ${outline.length} | ${pct(structure.recall)} | ${pct(structure.underChapter)} | ${count(tocLines)} | ${count(gluedRunningHeaders)} | ${count(joinedFootnoteMarkers)} | ${empty} |`,
   );
 }

@@ -1,5 +1,6 @@
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { isBoilerplateHeading } from "../src/engine/prepare";
+import type { SourceDocument } from "@beannote/contract";
+import { isBoilerplateHeading, isBoilerplateLine } from "../src/engine/prepare";
 
 /**
  * Structure and debris measures of a note (issue 22), for tests and `npm run bench:notes`: how many of a PDF's
@@ -148,5 +149,46 @@ export function joinedFootnoteMarkers(markdown: string): string[] {
   const gluedToWord = /^\d{1,2}(?=\p{Lu}\p{Ll}+\s)/u; // at a paragraph's start, not "10Mbits"
   return textLines(markdown).filter(
     (l) => afterPunctuation.test(l) || raised.test(l) || gluedToWord.test(l.trim()),
+  );
+}
+
+/** The note's sections by heading (escapes removed): whether each has text of its own. */
+function noteSectionBodies(markdown: string): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  let heading: string | undefined;
+  for (const line of markdown.split("\n")) {
+    const m = /^#{2,6} (.+)$/.exec(line);
+    if (m) {
+      heading = titleKey(m[1]!);
+      if (!out.has(heading)) out.set(heading, false);
+    } else if (heading && line.trim() && !/\]\(#source=\d+&page=\d+\)/.test(line)) out.set(heading, true);
+  }
+  return out;
+}
+
+/**
+ * Source sections with 100 characters of text or more that have no text in the note: their heading is a note
+ * heading without text under it, or (a slide the note named or joined to another) none of their pages is cited.
+ * Reference lists, contents and acknowledgments are left out on purpose, so they do not count.
+ */
+export function emptySections(doc: SourceDocument, markdown: string): string[] {
+  const bodies = noteSectionBodies(markdown);
+  const cited = new Set([...markdown.matchAll(/#source=\d+&page=(\d+)\)/g)].map((m) => Number(m[1])));
+  // page numbers, contents entries with leaders and copyright lines are not the section's text
+  const text = (s: SourceDocument["sections"][number]) =>
+    s.blocks
+      .flatMap((b) => [b.text ?? "", ...(b.items ?? []), ...(b.rows ?? []).flat()])
+      .filter((t) => !isBoilerplateLine(t))
+      .join("");
+  return (
+    doc.sections
+      // a worksheet's blanks are not text
+      .filter((s) => text(s).replace(/\s+|_{2,}/g, "").length >= 100 && !isBoilerplateHeading(s.heading))
+      .filter((s) => {
+        const body = bodies.get(titleKey(s.heading));
+        if (body !== undefined) return !body;
+        return !s.blocks.some((b) => cited.has(b.page));
+      })
+      .map((s) => s.heading)
   );
 }

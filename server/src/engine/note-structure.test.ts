@@ -1,3 +1,4 @@
+import type { SourceDocument } from "@beannote/contract";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -5,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parseFile } from "../ingest/parse-file";
 import { generateOfflineNote } from "./offline";
 import {
+  emptySections,
   gluedRunningHeaders,
   joinedFootnoteMarkers,
   outlineRecall,
@@ -23,14 +25,20 @@ const FIXTURES = [
   "en-paper-temporal-stereo-matching.pdf",
   "en-talk-counter-usage-statistics.ppt",
   "en-talk-identity-management.ppt",
+  "en-lecture-mips-lab-operating-systems.ppt",
+  "en-sample-adding-bullet-slide.ppt",
+  "en-lab-handout-force-on-current.doc",
   "en-tutorial-apache-performance-tuning.pptx",
   "en-lecture-foundations-of-geometry.pptx",
   "ru-course-syllabus-information-systems.doc",
 ].map(fixture);
 
+const sources = new Map<string, SourceDocument>();
+
 async function notes(file: string) {
   const data = await readFile(file);
   const doc = await parseFile(data, path.basename(file));
+  sources.set(file, doc);
   const note = (detailLevel: "detail" | "simple") =>
     generateOfflineNote({
       sources: [{ doc, fileName: path.basename(file) }],
@@ -60,10 +68,11 @@ describe("the note keeps the document's shape", () => {
 
 describe("the note drops the layout's debris", () => {
   it.each([...OUTLINED, ...FIXTURES])(
-    "%s: no contents line, running header glued to text or footnote marker joined to a word",
+    "%s: no contents line, running header glued to text or footnote marker joined to a word; no section left empty",
     { timeout: 60_000 },
     async (file) => {
       for (const md of (await notes(file)).markdown) {
+        expect(emptySections(sources.get(file)!, md)).toEqual([]);
         expect(tocLines(md)).toEqual([]);
         expect(gluedRunningHeaders(md)).toEqual([]);
         expect(joinedFootnoteMarkers(md)).toEqual([]);

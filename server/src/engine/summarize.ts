@@ -555,6 +555,14 @@ export function extractSection(
       order.find((i) => !isJunk(units[i]!) && !LEAD_IN.test(units[i]!.text)) ??
       units.findIndex((u) => isFormulaOnly(u.text));
     if (best !== undefined && best >= 0) chosen.push(best);
+    else if (units.reduce((n, u) => n + u.text.length, 0) >= 100) {
+      // a section of data lines and fragments ("Loop Lengths: SF40= 1.2cm; …") still says its longest one
+      const data = units.filter(
+        (u) => !/_{4,}/.test(u.text) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 2,
+      );
+      const longest = data.sort((a, b) => b.text.length - a.text.length)[0];
+      if (longest) chosen.push(units.indexOf(longest));
+    }
   }
   keepFormulas(units, chosen, section.slideText === true && level === "detail");
   const tables = section.blocks.flatMap((b, i) =>
