@@ -126,38 +126,41 @@ export function AskTab({ note }: { note: NoteDetail }) {
       <Button block icon={<PlusOutlined />} onClick={() => setConversationId(null)}>
         {t("ask.newConversation")}
       </Button>
-      <List
-        size="small"
-        loading={list.isPending}
-        dataSource={conversations}
-        locale={{ emptyText: t("ask.noConversations") }}
-        renderItem={(c) => (
-          <List.Item
-            className={
-              c.conversationId === conversationId ? "ask-conversation is-active" : "ask-conversation"
-            }
-            actions={[
-              <Popconfirm
-                key="delete"
-                title={t("ask.deleteConfirm")}
-                okText={t("ask.delete")}
-                cancelText={t("common.cancel")}
-                onConfirm={() => remove.mutate(c.conversationId)}
-              >
-                <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t("ask.delete")} />
-              </Popconfirm>,
-            ]}
-          >
-            <button
-              type="button"
-              className="ask-conversation__open"
-              onClick={() => setConversationId(c.conversationId)}
+      {list.isSuccess && conversations.length === 0 ? (
+        <p className="muted ask-sidebar__empty">{t("ask.noConversations")}</p>
+      ) : (
+        <List
+          size="small"
+          loading={list.isPending}
+          dataSource={conversations}
+          renderItem={(c) => (
+            <List.Item
+              className={
+                c.conversationId === conversationId ? "ask-conversation is-active" : "ask-conversation"
+              }
+              actions={[
+                <Popconfirm
+                  key="delete"
+                  title={t("ask.deleteConfirm")}
+                  okText={t("ask.delete")}
+                  cancelText={t("common.cancel")}
+                  onConfirm={() => remove.mutate(c.conversationId)}
+                >
+                  <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t("ask.delete")} />
+                </Popconfirm>,
+              ]}
             >
-              {c.title}
-            </button>
-          </List.Item>
-        )}
-      />
+              <button
+                type="button"
+                className="ask-conversation__open"
+                onClick={() => setConversationId(c.conversationId)}
+              >
+                {c.title}
+              </button>
+            </List.Item>
+          )}
+        />
+      )}
     </aside>
   );
 
@@ -193,7 +196,7 @@ export function AskTab({ note }: { note: NoteDetail }) {
                 key={m.messageId}
                 message={m}
                 sourceName={sourceName}
-                onCite={(c) => setAt({ source: c.source, page: c.page })}
+                onCite={(c) => setAt({ source: c.source, page: c.page, quote: c.quote })}
                 onSaveCard={(answer) =>
                   saveCard.mutate({
                     front: questionBefore(index).slice(0, 2000),

@@ -18,8 +18,33 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/** One page of a PDF drawn on a canvas, with a text layer over it (selectable, searchable text). */
-export function PdfPage({ doc, page, zoom }: { doc: PDFDocumentProxy; page: number; zoom: number }) {
+const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, "");
+
+/** Marks the text layer's pieces that belong to `quote` (a cited sentence), whitespace and case aside. */
+function highlightQuote(textBox: HTMLElement, quote: string): void {
+  const wanted = squeeze(quote);
+  for (const span of textBox.querySelectorAll("span")) {
+    const piece = squeeze(span.textContent ?? "");
+    // A piece of three characters or fewer ("the", "1") would be found in most sentences.
+    if (piece.length > 3 && wanted.includes(piece)) span.classList.add("pdf-highlight");
+  }
+}
+
+/**
+ * One page of a PDF drawn on a canvas, with a text layer over it (selectable, searchable text); `highlight`
+ * marks a quoted sentence on it.
+ */
+export function PdfPage({
+  doc,
+  page,
+  zoom,
+  highlight,
+}: {
+  doc: PDFDocumentProxy;
+  page: number;
+  zoom: number;
+  highlight?: string;
+}) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -70,6 +95,7 @@ export function PdfPage({ doc, page, zoom }: { doc: PDFDocumentProxy; page: numb
         });
         text = layer;
         await layer.render();
+        if (highlight) highlightQuote(textBox, highlight);
         if (!cancelled) setState("ready");
       } catch (error) {
         if (!cancelled && (error as { name?: string }).name !== "RenderingCancelledException")
@@ -81,7 +107,7 @@ export function PdfPage({ doc, page, zoom }: { doc: PDFDocumentProxy; page: numb
       task?.cancel();
       text?.cancel();
     };
-  }, [doc, page, zoom, width]);
+  }, [doc, page, zoom, width, highlight]);
 
   return (
     <div className="pdf-page-frame" ref={frame}>

@@ -18,6 +18,8 @@ export interface SourcePosition {
   /** 1-based index into the note's sources, as in a citation link. */
   source: number;
   page: number;
+  /** The cited sentence, highlighted on its page (an Ask answer's citation). */
+  quote?: string;
 }
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -69,7 +71,10 @@ export function SourceViewer({ sources, at, zoom, onNavigate, onZoom, onClose }:
         }
       />
     );
-  } else body = <PdfPage doc={pdf.doc} page={page} zoom={zoom} />;
+  } else
+    body = (
+      <PdfPage doc={pdf.doc} page={page} zoom={zoom} highlight={page === at.page ? at.quote : undefined} />
+    );
 
   return (
     <aside className="source-viewer" aria-label={t("sourceViewer.title")} data-testid="source-viewer">
