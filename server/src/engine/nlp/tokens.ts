@@ -71,9 +71,7 @@ export function inEnglishLexicon(word: string): boolean {
     const core = requireHere("wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json") as {
       features: { lexeme: { list: string[] } };
     };
-    englishLexicon = new Set(
-      core.features.lexeme.list.filter((w) => /^\p{L}/u.test(w)).map((w) => w.toLowerCase()),
-    );
+    englishLexicon = new Set(core.features.lexeme.list.map((w) => w.toLowerCase()));
   }
   return englishLexicon.has(word.toLowerCase());
 }
