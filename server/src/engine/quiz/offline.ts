@@ -219,6 +219,12 @@ function nounPhraseShaped(text: string, lang: string): boolean {
   return first.pos !== "VERB" && first.pos !== "ADV" && first.pos !== "FUNC";
 }
 
+/** Whether the NLP layer tags parts of speech in `lang` (it does for English, Chinese and Japanese). */
+function tagged(texts: string[], lang: string): boolean {
+  const sample = texts.find((t) => t.length > 40)?.slice(0, 400) ?? "";
+  return tokenize(sample, lang).some((t) => t.pos !== undefined && t.pos !== "NUM");
+}
+
 /** A hyphenated run of short lower-case pieces ("a-t-il", "peut-on") is grammar, not a term. */
 const GRAMMAR_COMPOUND = /^\p{Ll}{1,4}(?:-\p{Ll}{1,4})+$/u;
 
@@ -289,7 +295,10 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
       .join("\n"),
   );
   if (byNorm.size < FEW_TERMS && sectionTexts.join("").length <= FOUND_TERMS_MAX_TEXT)
-    keyTerms(sectionTexts, lang, { limit: FEW_TERMS * 2 }).forEach((k) => add(k.term, null, false));
+    keyTerms(sectionTexts, lang, { limit: FEW_TERMS * 2 })
+      // without a tagger ("fr", "ru"), a phrase of one sentence may be a verb and its object: recurring ones are terms
+      .filter((k) => tagged(sectionTexts, lang) || k.count >= 2)
+      .forEach((k) => add(k.term, null, false));
   // a key term of the overview: found in the sections that name it
   const unplaced = [...byNorm.values()].filter((t) => t.sections.size === 0);
   if (unplaced.length) {
