@@ -209,7 +209,8 @@ function runningHeaderPrefix(text: string, titles: string[]): number {
       const end = numbered[0].length + title.length;
       if (text.length - end >= 8) return end;
     }
-    if (text.startsWith(title)) {
+    // a one-word heading then a number opens sentences too ("Results 2 and 3 show …")
+    if (text.startsWith(title) && (hasCjk(title) || /\s/.test(title))) {
       const page = /^\s*\d{1,4}\s+(?=\S)/u.exec(text.slice(title.length));
       if (page && text.length - title.length - page[0].length >= 8) return title.length + page[0].length;
     }
