@@ -236,6 +236,7 @@ describe("a running header joined to a paragraph", () => {
     sections: [
       { heading: "1 重积分", level: 1, blocks: [] },
       { heading: "7 傅里叶级数", level: 1, blocks: [] },
+      { heading: "Convex", level: 2, blocks: [] },
       {
         heading: "2 Convex Sets",
         level: 1,
@@ -264,6 +265,7 @@ describe("a running header joined to a paragraph", () => {
     const texts = [
       "Convex sets are closed under intersection.",
       "2 convex sets meet in one point at most here.",
+      "Convex 2 and 3 are the cases the proof leaves out.",
     ];
     expect(kept(texts)).toEqual(texts);
   });
