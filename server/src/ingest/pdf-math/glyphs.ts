@@ -104,6 +104,7 @@ const SYMBOLS: Record<string, string> = {
   Φ: "\\Phi",
   Ψ: "\\Psi",
   Ω: "\\Omega",
+  "∆": "\\Delta",
   ϒ: "\\Upsilon",
   "≤": "\\le",
   "≥": "\\ge",

@@ -166,6 +166,61 @@ function makeAtom(latex: string, parts: MathGlyph[], size: number): MathGlyph {
   return { latex, kind: "atom", x0, x1, y, size, bottom, top };
 }
 
+const STACKABLE = new Set<MathGlyph["kind"]>(["ord", "word", "accent"]);
+
+/**
+ * Fraction bars where the page's rules are not known: a group of glyphs over another, centred on each
+ * other, set apart from what precedes them (TeX puts \nulldelimiterspace beside a fraction, while a
+ * script touches its base). Nested fractions give the outer bar only.
+ */
+export function inferBars(glyphs: MathGlyph[]): Rule[] {
+  if (glyphs.length < 2 || glyphs.length > 2000) return [];
+  const size = mainSizeOf(glyphs);
+  const sorted = [...glyphs].sort((a, b) => a.x0 - b.x0);
+  const baseline = baselineOf(sorted, size);
+  const upper = sorted.filter((g) => STACKABLE.has(g.kind) && g.y > baseline + size * 0.25);
+  const lower = sorted.filter((g) => STACKABLE.has(g.kind) && g.y < baseline - size * 0.15);
+  const bars: Rule[] = [];
+  const runOf = (list: MathGlyph[], seed: MathGlyph): MathGlyph[] => {
+    const run = [seed];
+    let x0 = seed.x0;
+    let x1 = seed.x1;
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const g of list) {
+        if (run.includes(g) || Math.abs(g.y - seed.y) > size * 0.6) continue;
+        if (g.x0 <= x1 + size * 0.35 && g.x1 >= x0 - size * 0.35) {
+          run.push(g);
+          x0 = Math.min(x0, g.x0);
+          x1 = Math.max(x1, g.x1);
+          grew = true;
+        }
+      }
+    }
+    return run;
+  };
+  for (const u of upper) {
+    if (bars.some((b) => centerX(u) >= b.x0 && centerX(u) <= b.x1)) continue;
+    const l = lower.find(
+      (g) => Math.min(u.x1, g.x1) - Math.max(u.x0, g.x0) > Math.min(u.x1 - u.x0, g.x1 - g.x0) * 0.3,
+    );
+    if (!l) continue;
+    const num = runOf(upper, u);
+    const den = runOf(lower, l);
+    const x0 = Math.min(...num.map((g) => g.x0), ...den.map((g) => g.x0));
+    const x1 = Math.max(...num.map((g) => g.x1), ...den.map((g) => g.x1));
+    // a script pair (x_1^2) touches the glyph before it; a fraction stands apart
+    const before = sorted.filter((g) => g.x1 <= x0 + 0.3 && !num.includes(g) && !den.includes(g)).pop();
+    if (before && x0 - before.x1 < size * 0.08 && before.kind !== "delim") continue;
+    const numBottom = Math.min(...num.map((g) => g.y));
+    const denTop = Math.max(...den.map((g) => g.y + g.size * 0.7));
+    if (numBottom < denTop - size * 0.2) continue;
+    bars.push({ x0: x0 - 0.2, x1: x1 + 0.2, y: (numBottom + denTop) / 2 });
+  }
+  return bars;
+}
+
 /** An accent over the glyph it stands on: \hat{x}; a wide one over all it spans: \widehat{xy}. */
 function applyAccents(items: MathGlyph[], depth: number, budget: LayoutBudget): MathGlyph[] {
   const accents = items.filter((g) => g.kind === "accent" || g.kind === "wideaccent");
@@ -226,7 +281,8 @@ function applyLimits(items: MathGlyph[], size: number, depth: number, budget: La
     if (below.length) latex += `_{${build(below, [], depth + 1, budget)}}`;
     if (above.length) latex += `^{${build(above, [], depth + 1, budget)}}`;
     const atom = makeAtom(latex, [op, ...above, ...below], size);
-    atom.y = op.kind === "word" ? op.y : atom.y;
+    // a big operator sits on the maths axis, a quarter of an em over the baseline
+    atom.y = op.kind === "word" ? op.y : (op.top + op.bottom) / 2 - op.size * 0.25;
     atom.kind = "atom";
     out = out.filter((g) => g !== op && !above.includes(g) && !below.includes(g));
     out.push(atom);
@@ -327,7 +383,7 @@ function cellsOf(rowItems: MathGlyph[], size: number): MathGlyph[][] {
   const cells: MathGlyph[][] = [];
   let end = -Infinity;
   for (const g of sorted) {
-    if (!cells.length || g.x0 - end > size * 0.9) cells.push([]);
+    if (!cells.length || g.x0 - end > size * 0.8) cells.push([]);
     cells[cells.length - 1]!.push(g);
     end = Math.max(end, g.x1);
   }

@@ -43,16 +43,16 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
   }
   const ids = new Set<string>();
   for (const it of items) if (it.fontName) ids.add(it.fontName);
-  const needed = [...ids].some((id) => {
-    const font = fontOfPage(page, cache, id);
-    return !font || (!font.type3 && fontRole(font.name) !== "text");
-  });
-  if (!needed) return items;
-  let rules: Rule[] = [];
-  try {
-    rules = rulesOf(await page.getOperatorList());
-  } catch {
-    return items;
+  // The operator list costs about as much as the text: it is read only where a font is new (fonts are
+  // named there); elsewhere fraction bars are inferred from the glyphs' layout.
+  const unknown = [...ids].some((id) => !fontOfPage(page, cache, id));
+  let rules: Rule[] | null = null;
+  if (unknown) {
+    try {
+      rules = rulesOf(await page.getOperatorList());
+    } catch {
+      return items;
+    }
   }
   const fonts = new Map<string, PageFont>();
   for (const id of ids) {

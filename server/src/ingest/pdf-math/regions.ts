@@ -1,5 +1,5 @@
 import { ACCENTS, STRAY_ACCENTS, charLatex, fontRole, glyphMeaning, type FontRole } from "./glyphs";
-import { joinLatex, layoutLatex, wordLatex, type MathGlyph, type Rule } from "./layout";
+import { inferBars, joinLatex, layoutLatex, wordLatex, type MathGlyph, type Rule } from "./layout";
 
 /** A pdf.js text item, as getTextContent gives it. */
 export interface MathTextItem {
@@ -40,7 +40,7 @@ interface Piece {
 export type LatexCheck = (latex: string, display: boolean) => boolean;
 
 const TEXT_TOKEN = /\s+|arg\s?(?:max|min)\b|\p{L}+|\p{N}+(?:\.\p{N}+)?|./gsu;
-const TEXT_MATHY = /^(?:\p{N}+(?:\.\p{N}+)?|[=+\-−()[\]<>|/:!'*×·∗≤≥≠±→∞∂∑∫∏√∈⊂∪∩∀∃′])$/u;
+const TEXT_MATHY = /^(?:\p{N}+(?:\.\p{N}+)?|[=+\-−()[\]<>|/:!'*×·∗≤≥≠±→∞∂∑∫∏√∈⊂∪∩∀∃′∆ΓΔΘΛΞΠΣΥΦΨΩ])$/u;
 const EQUATION_NUMBER = /^(?:\((?:\p{L}{0,3}\s?)?\d+(?:[.\-–]\d+)*[a-z]?\)|\[\d+(?:\.\d+)*\])$/u;
 const TRAILING_PUNCTUATION = /^[,.;:]$/;
 const OPERATOR_WORD =
@@ -78,27 +78,37 @@ function mathGlyph(
 }
 
 function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | undefined): (Piece | null)[][] {
+  // An extension font with a Unicode map (xdvipdfmx writes one) gives "∑" and "(", not its codes "X" and "\x12".
+  const unicodeMapped = new Set<string>();
+  for (const item of items)
+    if (item.fontName && [...item.str].some((ch) => ch.charCodeAt(0) > 0x7f))
+      unicodeMapped.add(item.fontName);
   return items.map((item, index) => {
     const box = boxOf(item);
     if (!box || !item.str) return [];
     const font = item.fontName ? fontOf(item.fontName) : undefined;
     const role: FontRole = font && !font.type3 ? fontRole(font.name) : "text";
     const chars = [...item.str];
-    const per = item.width / Math.max(1, chars.length);
+    const inked = chars.filter((ch) => ch.trim()).length;
+    const perInked = item.width / Math.max(1, inked);
     const pieces: (Piece | null)[] = [];
     if (role !== "text") {
       let offset = 0;
-      chars.forEach((ch, k) => {
+      let k = 0;
+      const mapped = role === "extension" && unicodeMapped.has(item.fontName ?? "");
+      for (const ch of chars) {
         const start = offset;
         offset += ch.length;
-        if (!ch.trim()) return;
+        if (!ch.trim()) continue;
         const meaning =
           role === "unicode" && ch.codePointAt(0)! > 0xffff
             ? { latex: charLatex(ch) ?? "", kind: "ord" as const }
-            : glyphMeaning(ch, role);
-        const x0 = box.x0 + per * k;
+            : mapped
+              ? extensionByUnicode(ch, perInked / box.size)
+              : glyphMeaning(ch, role);
+        const x0 = box.x0 + perInked * k++;
         const glyph = meaning?.latex
-          ? mathGlyph(meaning.latex, meaning.kind, x0, x0 + per, box.y, box.size, meaning.depth)
+          ? mathGlyph(meaning.latex, meaning.kind, x0, x0 + perInked, box.y, box.size, meaning.depth)
           : null;
         if (glyph && role === "unicode" && meaning?.depth !== undefined) {
           glyph.bottom = box.y - box.size * 0.5;
@@ -114,11 +124,11 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
           mathy: true,
           touching: false,
           x0,
-          x1: x0 + per,
+          x1: x0 + perInked,
           y: box.y,
           size: box.size,
         });
-      });
+      }
       return pieces;
     }
     const total = item.str.length || 1;
@@ -207,6 +217,37 @@ class ProseIndex {
   }
 }
 
+const UNICODE_DELIMS: Record<string, string> = {
+  "(": "(",
+  ")": ")",
+  "[": "[",
+  "]": "]",
+  "{": "\\{",
+  "}": "\\}",
+  "|": "|",
+  "‖": "\\|",
+  "⟨": "\\langle",
+  "⟩": "\\rangle",
+  "⌊": "\\lfloor",
+  "⌋": "\\rfloor",
+  "⌈": "\\lceil",
+  "⌉": "\\rceil",
+};
+
+/**
+ * A glyph of an extension font that has a Unicode map: the character names the symbol, the glyph's width
+ * (in font sizes) tells a display operator (∑ 1.44, ∫ 0.56) from a text one, and so how far it hangs.
+ */
+function extensionByUnicode(ch: string, widthRatio: number): ReturnType<typeof glyphMeaning> {
+  const delim = UNICODE_DELIMS[ch];
+  if (delim) return { latex: delim, kind: "delim", depth: 1.2 };
+  const meaning = glyphMeaning(ch, "symbol");
+  if (meaning?.kind === "bigop") return { ...meaning, depth: widthRatio > 1.25 ? 1.4 : 1.0 };
+  if (meaning?.kind === "intop") return { ...meaning, depth: widthRatio > 0.5 ? 2.2 : 1.1 };
+  if (meaning?.kind === "radical") return { ...meaning, depth: 1.2 };
+  return meaning;
+}
+
 /** Union–find over pieces. */
 class Groups {
   parent: number[];
@@ -235,7 +276,8 @@ function adjacent(a: MathGlyph, b: MathGlyph, pa: Piece, pb: Piece): boolean {
   const minHeight = Math.min(a.top - a.bottom, b.top - b.bottom);
   if (pa.touching || pb.touching)
     return gap < s * 0.08 && overlap > minHeight * 0.5 && (pa.strong || pb.strong);
-  if (gap < s * 0.8 && overlap > minHeight * 0.2) return true;
+  const bigNeighbour = a.kind === "bigop" || a.kind === "intop" || b.kind === "bigop" || b.kind === "intop";
+  if (gap < s * (bigNeighbour ? 1.2 : 0.8) && overlap > minHeight * 0.2) return true;
   if (gap >= 0) return false;
   // stacked: limits under and over a big operator, under lim/max/min
   const [big, small] = a.size >= b.size ? [a, b] : [b, a];
@@ -265,7 +307,8 @@ export interface MathRegion {
 export function recoverFormulas(
   items: MathTextItem[],
   fontOf: (id: string) => PageFont | undefined,
-  rules: Rule[],
+  /** The page's rules; null when its operator list was not read: fraction bars are then inferred. */
+  rules: Rule[] | null,
   check: LatexCheck,
 ): MathTextItem[] {
   const perItem = piecesOf(items, fontOf);
@@ -282,7 +325,7 @@ export function recoverFormulas(
   for (let k = 0; k < candidates.length; k++) {
     const i = candidates[k]!;
     const a = pieces[i]!.glyph!;
-    const reach = a.x1 + a.size * 0.8;
+    const reach = a.x1 + a.size * 1.2;
     for (let l = k + 1; l < candidates.length; l++) {
       const j = candidates[l]!;
       const b = pieces[j]!.glyph!;
@@ -293,7 +336,7 @@ export function recoverFormulas(
   }
   // a bar joins what stands over and under it; a radical's overbar joins the radical and its radicand
   const usedRules: Rule[] = [];
-  for (const rule of rules) {
+  for (const rule of rules ?? []) {
     const touching = candidates.filter((i) => {
       const g = pieces[i]!.glyph!;
       const c = (g.x0 + g.x1) / 2;
@@ -484,18 +527,21 @@ function rewrite(
   perItem: (Piece | null)[][],
   pieces: Piece[],
   regions: MathRegion[],
-  rules: Rule[],
+  rules: Rule[] | null,
   check: LatexCheck,
 ): MathTextItem[] {
   const regionOfPiece = new Map<Piece, MathRegion>();
   for (const r of regions) {
     const glyphs = r.pieces.map((i) => pieces[i]!.glyph!);
-    const inside = rules.filter(
-      (rule) =>
-        rule.x0 >= r.x0 - 1 &&
-        rule.x1 <= r.x1 + 1 &&
-        glyphs.some((g) => Math.abs(g.y - rule.y) < g.size * 1.5),
-    );
+    const inside =
+      rules === null
+        ? inferBars(glyphs)
+        : rules.filter(
+            (rule) =>
+              rule.x0 >= r.x0 - 1 &&
+              rule.x1 <= r.x1 + 1 &&
+              glyphs.some((g) => Math.abs(g.y - rule.y) < g.size * 1.5),
+          );
     const latex = layoutLatex(
       glyphs.map((g) => ({ ...g })),
       inside,

@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { fontRole, glyphMeaning } from "./glyphs";
+import { inferBars, layoutLatex, type MathGlyph, type Rule } from "./layout";
+
+/** A glyph at (x, baseline y) of the given size; width 0.5 em unless told. */
+function g(
+  latex: string,
+  x: number,
+  y: number,
+  size = 10,
+  kind: MathGlyph["kind"] = "ord",
+  width = size * 0.5,
+): MathGlyph {
+  return { latex, kind, x0: x, x1: x + width, y, size, bottom: y - size * 0.25, top: y + size * 0.75 };
+}
+
+/** A big glyph of the extension font: it hangs below its baseline. */
+function big(
+  latex: string,
+  x: number,
+  y: number,
+  depth: number,
+  kind: MathGlyph["kind"],
+  size = 10,
+  width = 10,
+): MathGlyph {
+  return { latex, kind, x0: x, x1: x + width, y, size, bottom: y - depth * size, top: y + size * 0.1 };
+}
+
+describe("formula layout → LaTeX", () => {
+  it("reads sub- and superscripts by baseline shift and size", () => {
+    const glyphs = [
+      g("x", 0, 100),
+      g("2", 5, 103.6, 7),
+      g("1", 5, 97.5, 7),
+      g("+", 10, 100),
+      g("y", 18, 100),
+      g("'", 23, 103.6, 7),
+    ];
+    expect(layoutLatex(glyphs, [])).toBe("x_{1}^{2}+y'");
+  });
+
+  it("reads a fraction from its bar, and what stands before and after it", () => {
+    const glyphs = [
+      g("a", 0, 100),
+      g("=", 8, 100),
+      g("1", 20, 106.7),
+      g("n", 20, 93.2),
+      g("+", 30, 100),
+      g("b", 38, 100),
+    ];
+    const bar: Rule = { x0: 19, x1: 26, y: 102.5 };
+    expect(layoutLatex(glyphs, [bar])).toBe("a=\\frac{1}{n}+b");
+  });
+
+  it("infers a fraction bar when the page's rules are unknown, but not for a script pair touching its base", () => {
+    const fraction = [g("=", 0, 100), g("\\pi", 14, 106.7), g("6", 14, 93.2)];
+    expect(layoutLatex(fraction, inferBars(fraction))).toBe("=\\frac{\\pi}{6}");
+    const scripts = [g("x", 0, 100), g("2", 5, 103.6, 7), g("1", 5, 97.5, 7)];
+    expect(inferBars(scripts)).toEqual([]);
+  });
+
+  it("puts a big operator's limits under and over it", () => {
+    const glyphs = [
+      g("n", 4, 112.5, 7),
+      big("\\sum", 0, 109.5, 1.4, "bigop"),
+      g("i", 1, 88.5, 7),
+      g("=", 3, 88.5, 7),
+      g("1", 7, 88.5, 7),
+      g("a", 13, 100),
+      g("i", 18, 98.5, 7),
+    ];
+    expect(layoutLatex(glyphs, [])).toBe("\\sum_{i=1}^{n}a_{i}");
+  });
+
+  it("puts lim's and arg max's limits under them", () => {
+    const lim = [
+      g("\\lim", 0, 100, 10, "word", 14),
+      g("n", 0, 94, 7),
+      g("\\to", 4, 94, 7),
+      g("\\infty", 9, 94, 7),
+      g("a", 18, 100),
+    ];
+    expect(layoutLatex(lim, [])).toBe("\\lim_{n\\to\\infty}a");
+  });
+
+  it("rebuilds a square root from its radical and overbar", () => {
+    const glyphs = [
+      big("\\sqrt", 0, 110, 1.2, "radical"),
+      g("x", 10.5, 100),
+      g("+", 16, 100),
+      g("1", 24, 100),
+    ];
+    expect(layoutLatex(glyphs, [{ x0: 10, x1: 30, y: 109.8 }])).toBe("\\sqrt{x+1}");
+  });
+
+  it("sets an accent over its letter", () => {
+    const glyphs = [
+      g("\\hat", 0.5, 102, 10, "accent"),
+      g("x", 0, 100),
+      g("=", 8, 100),
+      g("\\tilde", 16.5, 102, 10, "accent"),
+      g("y", 16, 100),
+    ];
+    expect(layoutLatex(glyphs, [])).toBe("\\hat{x}=\\tilde{y}");
+  });
+
+  it("reads a matrix between tall delimiters and cases after a brace", () => {
+    const matrix = [
+      g("A", 0, 100),
+      g("=", 8, 100),
+      big("(", 18, 114, 2.4, "delim", 10, 7),
+      g("a", 26, 106),
+      g("b", 40, 106),
+      g("c", 26, 94),
+      g("d", 40, 94),
+      big(")", 47, 114, 2.4, "delim", 10, 7),
+    ];
+    expect(layoutLatex(matrix, [])).toBe("A=\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}");
+    const cases = [
+      big("\\{", 0, 114, 2.4, "delim", 10, 7),
+      g("x", 9, 106),
+      g("x", 29, 106),
+      g("\\ge", 34, 106),
+      g("0", 40, 106),
+      g("-", 9, 94),
+      g("x", 14, 94),
+      g("x", 29, 94),
+      g("<", 34, 94),
+      g("0", 40, 94),
+    ];
+    expect(layoutLatex(cases, [])).toBe("\\begin{cases} x & x\\ge 0 \\\\ -x & x<0 \\end{cases}");
+  });
+
+  it("gives up on a 10,000-glyph or deeply nested formula in bounded time instead of hanging", () => {
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      g(i % 2 ? "x" : "2", i * 3, 100 + (i % 7), 10 - (i % 3)),
+    );
+    const t0 = performance.now();
+    const latex = layoutLatex(many, []);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(latex === null || latex.length > 0).toBe(true);
+    // a staircase of superscripts, each smaller and higher: nesting deeper than the bound
+    const stairs = Array.from({ length: 60 }, (_, i) => g("x", i * 4, 100 + i * 3, 10 * Math.pow(0.97, i)));
+    expect(layoutLatex(stairs, [])).toBeNull();
+  });
+});
+
+describe("TeX fonts and glyphs", () => {
+  it("knows maths fonts by their names, subset prefix or not", () => {
+    expect(fontRole("HLOYNK+CMEX10")).toBe("extension");
+    expect(fontRole("QDTWCG+MSBM10")).toBe("blackboard");
+    expect(fontRole("SDIMUM+CMMI10")).toBe("italic");
+    expect(fontRole("LatinModernMath-Regular")).toBe("unicode");
+    expect(fontRole("XITSMath")).toBe("unicode");
+    expect(fontRole("XGOFUC+CMR10")).toBe("text");
+    expect(fontRole("Helvetica")).toBe("text");
+    expect(fontRole("Symbol")).toBe("text");
+  });
+
+  it("reads cmex and msbm glyphs by character code (no Unicode map) and math alphanumerics by style", () => {
+    expect(glyphMeaning("X", "extension")).toMatchObject({ latex: "\\sum", kind: "bigop" });
+    expect(glyphMeaning("Z", "extension")).toMatchObject({ latex: "\\int", kind: "intop" });
+    expect(glyphMeaning("p", "extension")).toMatchObject({ kind: "radical" });
+    expect(glyphMeaning("\u0012", "extension")).toMatchObject({ latex: "(", kind: "delim" });
+    expect(glyphMeaning("R", "blackboard")?.latex).toBe("\\mathbb{R}");
+    expect(glyphMeaning("L", "symbol")?.latex).toBe("\\mathcal{L}");
+    expect(glyphMeaning("𝑥", "unicode")?.latex).toBe("x");
+    expect(glyphMeaning("𝜋", "unicode")?.latex).toBe("\\pi");
+    expect(glyphMeaning("ℝ", "unicode")?.latex).toBe("\\mathbb{R}");
+  });
+});
