@@ -68,7 +68,7 @@ const LABELS: Record<OutputLanguage, StudyLabels> = {
   "fr-FR": {
     keyPointQuestion: (h) => `Quel est le point clé de ${quoted("« ", " »")(h)} ?`,
     blank: latin,
-    whatIs: (t) => `Qu’est-ce que ${t} ?`,
+    whatIs: (t) => (/^[aeiouyhàâéèêîïôû]/iu.test(t) ? `Qu’est-ce qu’${t} ?` : `Qu’est-ce que ${t} ?`),
     statementOf: (n) => `Que dit ${n} ?`,
     listAll: (i, n) => `${i} — citez-les (${n}).`,
     why: (s) => `Pourquoi ? ${s}`,

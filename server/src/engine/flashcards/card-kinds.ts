@@ -197,7 +197,6 @@ const CAUSE_AFTER: Record<string, RegExp> = {
   pt: /,?\s+(?=(?:porque|pois|devido a|para que|graças a)\s)/iu,
   ru: /,?\s+(?=(?:потому что|так как|поскольку|из-за|благодаря|чтобы|для того чтобы)\s)/iu,
   zh: /[，,](?=(?:是因为|这是因为|因为|由于|以便|以免))/u,
-  ja: /(?<=(?:ため|ので|から))、/u,
 };
 const CAUSE_BEFORE: Record<string, RegExp> = {
   en: /,?\s+(?:therefore|thus|hence|consequently|which is why|as a result)\s*,?\s+/iu,
@@ -207,6 +206,8 @@ const CAUSE_BEFORE: Record<string, RegExp> = {
   pt: /,?\s+(?:portanto|por isso|por conseguinte)\s*,?\s+/iu,
   ru: /,?\s+(?:поэтому|следовательно|вследствие этого)\s+/iu,
   zh: /[，,](?:所以|因此|因而|从而|故而|于是)/u,
+  // Japanese puts the reason first: "…ため、…", "…ので、…"
+  ja: /(?<=(?:ため|ので|から))、/u,
 };
 const CAUSE_FIRST: Record<string, RegExp> = {
   en: /^(?:Because|Since)\s+(.+?),\s+(.+)$/u,
@@ -299,8 +300,16 @@ export function comparedPair(sentence: string, lang: string, spans: TermSpan[]):
       ),
   );
   const end = m.index + m[0].length;
-  const introduced =
-    maximal.find((s) => s.start >= m.index && s.start <= end + 1) ?? maximal.find((s) => s.start >= end);
+  if (lang === "ja") {
+    // "C4植物はC3植物と異なり": the thing compared stands before the marker, the subject before it
+    const before = maximal.filter((s) => s.end <= m.index);
+    const [subject, compared] = [before.at(-2), before.at(-1)];
+    return subject && compared && subject.key !== compared.key ? [subject.text, compared.text] : null;
+  }
+  // Chinese wraps the thing compared in the marker ("与X相比"); other languages put it after ("unlike X")
+  const introduced = hasCjk(m[0])
+    ? maximal.find((s) => s.start >= m.index && s.start < end)
+    : maximal.find((s) => s.start >= end);
   if (!introduced) return null;
   const before = maximal.filter((s) => s.end <= m.index).at(-1);
   const other = before ?? maximal.find((s) => s.start >= introduced.end && s.key !== introduced.key);
