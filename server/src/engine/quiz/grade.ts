@@ -339,6 +339,7 @@ function matchTerms(
   let own = 0;
   let ownHeld = 0;
   let heldKeys = 0;
+  let strongest = 0;
   const counted = new Set<string>();
   for (const t of point) {
     if (counted.has(t.key)) continue;
@@ -352,10 +353,11 @@ function matchTerms(
     if (!polarity || (t.negated ? seen.negative : seen.positive)) {
       held += w;
       heldKeys++;
+      strongest = Math.max(strongest, t.weight);
       if (isOwn) ownHeld += w;
     } else opposite += w;
   }
-  return { weight, held, opposite, own, ownHeld, keys: counted.size, heldKeys };
+  return { weight, held, opposite, own, ownHeld, keys: counted.size, heldKeys, strongest };
 }
 
 /** The copula, a verb the taggers file among function words ("is", "です"). */
@@ -488,6 +490,7 @@ export function readAnswer(
     const share = (m: typeof byTerms) => (m.weight > 0 ? m.held / m.weight : 0);
     const best = byPairs.weight > 0 && share(byPairs) > share(byTerms) ? byPairs : byTerms;
     let { weight, held, own, ownHeld, keys, heldKeys } = best;
+    const { strongest } = best;
     const contradictedTerms =
       best.opposite > 0 && best.opposite >= CONTRADICTED_AT * (best.held + best.opposite);
     // a number or a formula weighs like two terms: it is what such a point is about
@@ -541,8 +544,9 @@ export function readAnswer(
       point: points[i]!,
       coverage: weight > 0 ? held / weight : 0,
       distinctive: own > 0 ? ownHeld / own : 1,
-      // one shared word is chance, not a point stated ("performance" in a book title)
-      thin: keys >= 3 && heldKeys < 2,
+      // one shared word is chance, not a point stated ("performance" in a book title), unless it is a rare
+      // term and the point has one other word ("in the chloroplasts")
+      thin: heldKeys < 2 && (keys >= 3 || (keys === 2 && strongest < 1)),
       contradicted: wrongFact || contradictedTerms,
     };
   });
