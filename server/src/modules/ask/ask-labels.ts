@@ -1,4 +1,5 @@
 import type { OutputLanguage } from "@beannote/contract";
+import { keyTerms, textLanguage } from "../../engine/nlp";
 
 /** The offline answer's own words in each output language. */
 export interface AskLabels {
@@ -52,23 +53,25 @@ export const askLabelsFor = (language: OutputLanguage): AskLabels => LABELS[lang
 const SUGGESTIONS = 4;
 
 /**
- * Questions to start with, from the note's key terms: its bold terms (the key-terms list and definitions the
- * note writes in bold), the most repeated first, else its section headings.
+ * Questions to start with, about the note's key terms (the NLP layer's ranking, the terms the note sets in
+ * bold first); the note's section headings when it has too few.
  */
 export function suggestedQuestions(markdown: string, language: OutputLanguage): string[] {
-  const counts = new Map<string, number>();
-  for (const match of markdown.matchAll(/\*\*([^*\n]{2,40})\*\*/g)) {
-    const term = match[1]!.trim().replace(/[:：.。,，]$/u, "");
-    if (!term || /^\p{N}/u.test(term) || term.split(/\s+/).length > 5) continue;
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-  }
-  let terms = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([term]) => term);
+  const text = markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
+  const emphasized = [...text.matchAll(/\*\*([^*\n]{2,40})\*\*/g)].map((m) =>
+    m[1]!.trim().replace(/[:：.。,，]$/u, ""),
+  );
+  const sections = text.split(/^#{1,6}\s.*$/m).filter((part) => part.trim());
+  const lang = textLanguage(text.slice(0, 4000), language);
+  let terms = keyTerms(sections.length ? sections : [text], lang, { emphasized, limit: SUGGESTIONS * 2 })
+    .map((t) => t.term)
+    .filter((term) => term.length >= 2 && term.length <= 40);
   if (terms.length < SUGGESTIONS) {
-    const headings = [...markdown.matchAll(/^#{2,3}\s+(.+)$/gm)]
-      .map((m) => m[1]!.replace(/\[[^\]]*\]\([^)]*\)/g, "").trim())
+    const headings = [...text.matchAll(/^#{2,3}\s+(.+)$/gm)]
+      .map((m) => m[1]!.trim())
       .filter((h) => h.length >= 2 && h.length <= 40);
-    terms = [...new Set([...terms, ...headings])];
+    terms = [...terms, ...headings];
   }
   const labels = askLabelsFor(language);
-  return terms.slice(0, SUGGESTIONS).map((term) => labels.whatIs(term));
+  return [...new Set(terms)].slice(0, SUGGESTIONS).map((term) => labels.whatIs(term));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AskAnswer, ConversationDetail, SourceDocument } from "@beannote/contract";
+import type { AskAnswer, ConversationDetail, LedgerResponse, SourceDocument } from "@beannote/contract";
 import { startFakeOpenAI, type FakeCall, type FakeOpenAI, type FakeStep } from "../../../test/fake-openai";
 import { readJobEvents } from "../../../test/pipeline";
 import { startStudyBed, type StudyBed } from "../../../test/study-bed";
@@ -94,7 +94,9 @@ describe.each(testDatabases)("POST /note/:noteId/ask on a model, on $name", (kin
   let fake: FakeOpenAI;
   let bed: StudyBed;
   let reply = "";
-  const script = (call: FakeCall): FakeStep => (call.prompt.includes("<passages>") ? { content: reply } : {});
+  let failing = false;
+  const script = (call: FakeCall): FakeStep =>
+    call.prompt.includes("<passages>") ? (failing ? { status: 400 } : { content: reply }) : {};
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ script: (call) => script(call) });
@@ -155,5 +157,30 @@ describe.each(testDatabases)("POST /note/:noteId/ask on a model, on $name", (kin
       { token: bed.alice },
     );
     expect(detail.body.data.messages).toHaveLength(4);
+  });
+
+  it("charges a question answered by the model, and refunds it when the answer fails", async () => {
+    const ledger = async () =>
+      (await bed.server.call<LedgerResponse>("GET", "/beans/ledger", { token: bed.alice })).body.data;
+    const before = (await ledger()).balance;
+    reply = "A dual encoder [P1].";
+    const answered = await bed.server.call<AskAnswer>("POST", `/note/${bed.englishNote}/ask`, {
+      token: bed.alice,
+      body: { question: "What is a dual encoder?" },
+    });
+    expect(answered.body.data.status).toBe("done");
+    expect((await ledger()).balance).toBe(before - 1);
+
+    failing = true;
+    const failed = await bed.server.call<AskAnswer>("POST", `/note/${bed.englishNote}/ask`, {
+      token: bed.alice,
+      body: { question: "What is a dual encoder made of?" },
+    });
+    failing = false;
+    expect(failed.body.data.status).toBe("failed");
+    expect(failed.body.data.errorCode).toBe("ASK_FAILED");
+    const after = await ledger();
+    expect(after.balance).toBe(before - 1);
+    expect(after.items.find((item) => item.action === "question" && item.kind === "refund")).toBeDefined();
   });
 });
