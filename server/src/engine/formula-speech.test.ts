@@ -15,10 +15,21 @@ describe("speakLatex", () => {
     expect(speakLatex("\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1", "en-US")).toBe(
       "the limit as x tends to 0 of sine x over x equals 1",
     );
-    expect(speakLatex("\\int_a^b f(x)\\,\\mathrm{d}x", "en-US")).toBe("the integral from a to b of f x d x");
+    expect(speakLatex("\\int_a^b f(x)\\,\\mathrm{d}x", "en-US")).toBe(
+      "the integral from a to b of f of x d x",
+    );
     expect(speakLatex("\\alpha \\leq \\beta^{n}", "en-US")).toBe(
       "alpha is less than or equal to beta to the power of n",
     );
+  });
+
+  it("says a bracketed sum under a power as one quantity, and a function of its argument", () => {
+    expect(speakLatex("\\left(1+\\frac{1}{n}\\right)^n", "en-US")).toBe(
+      "the quantity 1 plus 1 over n, to the power of n",
+    );
+    expect(speakLatex("(a+b)^2", "zh-CN")).toBe("括号 a 加 b 括号的平方");
+    expect(speakLatex("\\frac{n(n+1)}{2}", "en-US")).toBe("n n plus 1 over 2");
+    expect(speakLatex("f(x, y)", "fr-FR")).toBe("f de x, y");
   });
 
   it("says it in Chinese, Japanese and Korean words, without spaces between CJK words", () => {

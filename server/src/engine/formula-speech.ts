@@ -35,6 +35,10 @@ interface Phrases {
   functions?: Record<string, string>;
   /** True for languages written without spaces between words. */
   unspaced?: boolean;
+  /** A bracketed sum raised to a power or divided ("the quantity a plus b"); a pause after it otherwise. */
+  quantity?: (inner: string) => string;
+  /** The word between a function and its bracketed argument ("f of x"). */
+  of?: string;
 }
 
 const SYMBOL_COMMANDS: Record<string, string> = {
@@ -219,11 +223,14 @@ const ENGLISH: Phrases = {
     return `${name}${from ? ` ${to || op.endsWith("int") ? "from" : "over"} ${from}` : ""}${to ? ` to ${to}` : ""} of`;
   },
   functions: { sin: "sine", cos: "cosine", tan: "tangent", ln: "natural log of", log: "log", exp: "exp" },
+  quantity: (x) => `the quantity ${x},`,
+  of: "of",
 };
 
 const PHRASES: Record<OutputLanguage, Phrases> = {
   "en-US": ENGLISH,
   "zh-CN": {
+    quantity: (x) => `括号 ${x} 括号`,
     unspaced: true,
     greek: CJK_GREEK_ZH,
     symbols: {
@@ -289,6 +296,7 @@ const PHRASES: Record<OutputLanguage, Phrases> = {
     functions: { sin: "正弦", cos: "余弦", tan: "正切", ln: "自然对数", log: "对数", exp: "指数" },
   },
   "ja-JP": {
+    quantity: (x) => `かっこ ${x} かっことじ`,
     unspaced: true,
     greek: CJK_GREEK_JA,
     symbols: {
@@ -359,6 +367,7 @@ const PHRASES: Record<OutputLanguage, Phrases> = {
     },
   },
   "ko-KR": {
+    quantity: (x) => `괄호 ${x} 괄호`,
     greek: CJK_GREEK_KO,
     symbols: {
       eq: "이퀄",
@@ -421,6 +430,7 @@ const PHRASES: Record<OutputLanguage, Phrases> = {
     functions: { sin: "사인", cos: "코사인", tan: "탄젠트", ln: "자연로그", log: "로그", exp: "지수" },
   },
   "fr-FR": {
+    of: "de",
     symbols: {
       ...ENGLISH_SYMBOLS,
       eq: "égale",
@@ -489,6 +499,7 @@ const PHRASES: Record<OutputLanguage, Phrases> = {
     },
   },
   "de-DE": {
+    of: "von",
     symbols: {
       ...ENGLISH_SYMBOLS,
       eq: "gleich",
@@ -557,6 +568,7 @@ const PHRASES: Record<OutputLanguage, Phrases> = {
     },
   },
   "es-ES": {
+    of: "de",
     symbols: {
       ...ENGLISH_SYMBOLS,
       eq: "igual a",
@@ -625,6 +637,7 @@ const PHRASES: Record<OutputLanguage, Phrases> = {
     },
   },
   "pt-BR": {
+    of: "de",
     symbols: {
       ...ENGLISH_SYMBOLS,
       eq: "igual a",
@@ -734,7 +747,7 @@ class Reader {
     const items: Node[] = [];
     while (this.pos < this.src.length) {
       const ch = this.src[this.pos]!;
-      if (stop && ch === stop) break;
+      if (stop && this.src.startsWith(stop, this.pos)) break;
       if (ch === "}" && stop !== "}") {
         this.pos++;
         continue;
@@ -807,6 +820,11 @@ class Reader {
     if (code > 0xffff) this.pos++;
     if (BIG_OPERATORS[full]) return { kind: "big", op: BIG_OPERATORS[full] };
     if (SYMBOL_COMMANDS[full]) return { kind: "symbol", name: SYMBOL_COMMANDS[full] };
+    if (full === "(" || full === "[") {
+      const body = this.row(full === "(" ? ")" : "]", depth + 1);
+      this.pos++;
+      return { kind: "group", body, bracketed: true };
+    }
     if (/[()[\]|]/.test(full)) return null;
     return { kind: "atom", text: full };
   }
@@ -839,6 +857,17 @@ class Reader {
       return { kind: "atom", text: words };
     }
     if (TRANSPARENT.test(name)) {
+      if (name === "left") {
+        this.skipSpaces();
+        this.pos += this.src[this.pos] === "\\" ? 2 : 1; // the opening delimiter
+        const body = this.row("\\right", depth + 1);
+        if (this.src.startsWith("\\right", this.pos)) {
+          this.pos += 6;
+          this.skipSpaces();
+          this.pos += this.src[this.pos] === "\\" ? 2 : 1; // the closing one
+        }
+        return { kind: "group", body, bracketed: true };
+      }
       if (/^(?:left|right|big+l?r?|Big+l?r?)$/.test(name)) {
         this.skipSpaces();
         this.pos += this.src[this.pos] === "\\" ? 2 : 1; // the delimiter
@@ -897,7 +926,7 @@ class Speaker {
       case "group":
         return this.say(node.body);
       case "frac":
-        return p.frac(this.say(node.num), this.say(node.den));
+        return p.frac(this.part(node.num), this.part(node.den));
       case "sqrt":
         return node.index ? p.root(this.say(node.index), this.say(node.body)) : p.sqrt(this.say(node.body));
       case "big":
@@ -915,6 +944,11 @@ class Speaker {
         // a sign with nothing before it, or after an operator, is the number's sign ("负无穷", not "减无穷")
         if (item.kind === "symbol" && item.name === "minus" && (!previous || previous.kind === "symbol"))
           return this.phrases.symbols.negative ?? this.say(item);
+        // "f of x": a function's letter or name before its bracketed argument
+        // (the letters that name functions by convention: n(n+1) is a product)
+        const applied = previous?.kind === "atom" && /^(?:[fghFGH]|\\[a-z]+)$/.test(previous.text);
+        if (item.kind === "group" && item.bracketed && applied && this.phrases.of)
+          return `${this.phrases.of} ${this.say(item.body)}`;
         return this.say(item);
       })
       .filter(Boolean)
@@ -935,8 +969,16 @@ class Speaker {
     return text;
   }
 
+  /** A bracketed compound said as one quantity (a base of a power, a fraction's part); anything else as it is. */
+  private part(node: Node): string {
+    const compound = node.kind === "group" && node.body.kind === "row" && node.body.items.length > 1;
+    if (!compound || !node.bracketed) return this.say(node);
+    const inner = this.say(node.body);
+    return this.phrases.quantity ? this.phrases.quantity(inner) : `${inner},`;
+  }
+
   private script(node: { base: Node; sub?: Node; sup?: Node }): string {
-    let said = this.say(node.base);
+    let said = this.part(node.base);
     if (node.sub) said = `${said} ${this.say(node.sub)}`;
     if (!node.sup) return said;
     const exponent = plain(node.sup).trim();
