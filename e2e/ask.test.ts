@@ -79,6 +79,14 @@ describe("Ask journey", () => {
     await chip.click();
     await page.getByTestId("viewer-page").first().waitFor({ timeout: 30_000 });
     expect(await viewerPageInput(page)).toBe(citedPage);
+    // The quoted sentence is marked on the page's text layer.
+    await page
+      .locator(`[data-testid="pdf-page"][data-page="${citedPage}"][data-state="ready"]`)
+      .waitFor({ timeout: 30_000 });
+    expect(await page.locator(".pdf-highlight").count()).toBeGreaterThan(0);
+    expect((await page.locator(".pdf-highlight").first().textContent())?.toLowerCase()).toMatch(
+      /faiss|similarity|vectors/,
+    );
     await page.keyboard.press("Escape");
     await page.getByTestId("viewer-page").first().waitFor({ state: "detached" });
 
