@@ -2,7 +2,7 @@ import { writeOfflineFlashcards } from "./flashcards/offline";
 import { offlinePodcastScript } from "./podcast/offline";
 import { TranslateNeedsModelError } from "./translate/errors";
 import { offlineSlides } from "./slides/offline";
-import { offlineGrade } from "./quiz/grade";
+import { offlineGradeWhenReady } from "./quiz/grade";
 import { offlineQuiz } from "./quiz/offline";
 import type { DetailLevel, OutputLanguage } from "@beannote/contract";
 import { labelsFor, languageName, type NoteLabels } from "./labels";
@@ -273,7 +273,7 @@ export function createOfflineEngine(): Engine {
     podcastScript: async (req) => offlinePodcastScript(req.material, req.length),
     slides: async (req) => offlineSlides(req.material, { maxSlides: req.maxSlides }),
     quiz: async (req) => offlineQuiz(req.material, req),
-    gradeAnswer: async (req) => offlineGrade(req),
+    gradeAnswer: (req) => offlineGradeWhenReady(req),
     // Translation needs a model: the offline engine has no way to write another language.
     translate: async () => {
       throw new TranslateNeedsModelError();

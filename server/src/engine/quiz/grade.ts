@@ -1,5 +1,5 @@
 import { QUIZ_PASS_SCORE } from "@beannote/contract";
-import { stemmerFor, termSpecificity, textLanguage, tokenize, type Token } from "../nlp";
+import { nlpReady, stemmerFor, termSpecificity, textLanguage, tokenize, type Token } from "../nlp";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
 
@@ -435,6 +435,10 @@ export interface PointReading {
   contradicted: boolean;
 }
 
+/** The language the key points are written in (the source's, whatever the output language). */
+const gradingLanguage = (question: GradeRequest["question"], outputLanguage: string) =>
+  textLanguage(`${question.keyPoints.join(" ")} ${question.context.slice(0, 500)}`, outputLanguage);
+
 /**
  * Reads an answer against the key points (see `offlineGrade`): per point, the weighted share of its terms,
  * numbers and formulas the answer states with the same polarity, and whether it states the point negated or
@@ -446,7 +450,7 @@ export function readAnswer(
   outputLanguage: string,
 ): { points: PointReading[]; keywordList: boolean } {
   const points = question.keyPoints.filter((p) => p.trim());
-  const lang = textLanguage(`${points.join(" ")} ${question.context.slice(0, 500)}`, outputLanguage);
+  const lang = gradingLanguage(question, outputLanguage);
   const readings = points.map((p) => read(p, lang));
   const asked = new Set(
     [...read(question.question, lang).terms, ...read(question.question, lang).pairs].map((t) => t.key),
@@ -593,4 +597,13 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
     },
     points.length,
   );
+}
+
+/**
+ * `offlineGrade` once the NLP models of the key points' language are loaded: Japanese morphology (kuromoji)
+ * loads asynchronously on first use, and until then words are cut by ICU, which grades less well.
+ */
+export async function offlineGradeWhenReady(req: GradeRequest): Promise<GradeOutcome> {
+  await nlpReady(gradingLanguage(req.question, req.outputLanguage));
+  return offlineGrade(req);
 }
