@@ -32,6 +32,9 @@ describe("reading a sentence's kind", () => {
     // a sentence that only uses "is" defines nothing; a verb or a pronoun is no term
     expect(definedTerm("It is a good idea to test early.", "en")).toBeNull();
     expect(definedTerm("This is the reason we test.", "en")).toBeNull();
+    // "The result is …" refers back; quotes around a term are not part of it
+    expect(definedTerm("The result is a native code fragment that can be entered.", "en")).toBeNull();
+    expect(definedTerm("“Apache is a general webserver, designed to be correct first.", "en")).toBe("Apache");
   });
 
   it("names a result only when the sentence states it", () => {

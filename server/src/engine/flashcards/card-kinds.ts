@@ -4,7 +4,7 @@
  * enumerations and table facts. Each reader returns null when the sentence is not of its kind.
  */
 import { hasCjk } from "../text";
-import { isConceptTerm, type TermSpan } from "../nlp";
+import { inEnglishLexicon, isConceptTerm, type TermSpan } from "../nlp";
 import { formulaSpans } from "../formula";
 
 /** A definition's term at the start of a sentence, per language ("X is a …", "X是指…", "XとはYである"). */
@@ -57,7 +57,9 @@ function shortEnough(term: string): boolean {
 export function definedTerm(sentence: string, lang: string): string | null {
   for (const re of [...(DEFINITION_HEAD[lang] ?? []), ...(DEFINITION_TAIL[lang] ?? [])]) {
     const m = re.exec(sentence);
-    const term = m?.[1] ? stripArticle(m[1]) : "";
+    const term = m?.[1] ? stripArticle(m[1]).replace(/^[“"«‘'„]+|[”"»’']+$/gu, "") : "";
+    // "The result is …" points back at something said before; "A process is …" defines
+    if (lang === "en" && /^The\s/u.test(sentence) && !/\s/u.test(term) && inEnglishLexicon(term)) continue;
     if (term && shortEnough(term) && isConceptTerm(term, lang) && !/[\p{N}$]/u.test(term)) return term;
   }
   return null;

@@ -56,6 +56,8 @@ const FORM_ORDER: CardForm[] = [
 const BLANK_FORMS = new Set<CardForm>(["cloze", "number"]);
 const MAX_TABLE_CARDS = 8;
 const MAX_LIST_ITEMS = 8;
+/** A cell that stands for something the note could not show ("[equation]", "[image]"). */
+const PLACEHOLDER = /^\[[^\]]*\]$/u;
 /** Below this, a term is an everyday word ("model", "datasets", "函数"): no cloze asks for it. */
 const MIN_CONCEPT_SPECIFICITY = 1;
 /** A figure or table caption, a reference: nothing to blank. */
@@ -320,11 +322,13 @@ function tableCards(rows: string[][], section: MaterialSection, material: NoteMa
     const [head, ...body] = rows;
     for (const row of body) {
       const label = row[0]?.trim();
-      if (!label || [...label].length > 40 || /^[\d\s.,%-]+$/u.test(label)) continue;
+      if (!label || [...label].length > 40 || /^[\d\s.,%-]+$/u.test(label) || PLACEHOLDER.test(label))
+        continue;
       row.slice(1).forEach((cell, i) => {
         const column = head![i + 1]?.trim();
         const value = cell.trim();
-        if (!column || !isCleanAnswer(value) || [...value].length > 300) return;
+        if (!column || PLACEHOLDER.test(column) || PLACEHOLDER.test(value)) return;
+        if (!isCleanAnswer(value) || [...value].length > 300) return;
         cards.push({ ...base, front: `${label} · ${column}`, back: value, quote: row.join(" ") });
       });
     }
@@ -336,7 +340,8 @@ function tableCards(rows: string[][], section: MaterialSection, material: NoteMa
         .slice(1)
         .map((c) => c.trim())
         .filter(Boolean);
-      if (!label || [...label].length > 40 || rest.length === 0 || !rest.every(isCleanAnswer)) continue;
+      if (!label || [...label].length > 40 || PLACEHOLDER.test(label) || rest.length === 0) continue;
+      if (!rest.every(isCleanAnswer)) continue;
       cards.push({
         ...base,
         front: `${heading} · ${label}`,

@@ -2,6 +2,7 @@
 export {
   contentStems,
   hasVerb,
+  inEnglishLexicon,
   japaneseTokenizer,
   nlpReady,
   tokenize,
