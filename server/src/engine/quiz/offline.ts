@@ -3,7 +3,15 @@ import type { QuestionType } from "@beannote/contract";
 import { isWholeSentence } from "../flashcards/card-rules";
 import { headingFor } from "../flashcards/offline";
 import { labelsFor } from "../labels";
-import { isConceptTerm, keyTerms, nlpReady, textLanguage, tokenize } from "../nlp";
+import {
+  isConceptTerm,
+  keyTerms,
+  nlpReady,
+  termSpecificity,
+  textLanguage,
+  tokenize,
+  type Token,
+} from "../nlp";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
 import { normaliseForMatch, sectionSentences } from "../note-material";
 import { isStopword } from "../stopwords";
@@ -216,7 +224,7 @@ function nounPhraseShaped(text: string, lang: string): boolean {
   const gerund = lang === "en" && /ing$/i.test(head.text);
   if (!NOMINAL_HEAD.has(head.pos ?? "") && !gerund) return false;
   const first = tokens[0]!;
-  return first.pos !== "VERB" && first.pos !== "ADV" && first.pos !== "FUNC";
+  return !first.stop && !head.stop && first.pos !== "VERB" && first.pos !== "ADV" && first.pos !== "FUNC";
 }
 
 /** Whether the NLP layer tags parts of speech in `lang` (it does for English, Chinese and Japanese). */
@@ -353,6 +361,28 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   const lang = quizLanguage(material);
   const pool = termPool(material, lang);
   const concept = (t: Term) => isConcept(t, lang);
+  /**
+   * Whether a CJK term at `at` is part of a longer compound noun ("価値" in "付加価値", "分配方式" in
+   * "链接分配方式"): a noun joins it on either side in the tagger's reading of the sentence.
+   */
+  const cutsCompound = (sentence: string, at: number, length: number) => {
+    if (!hasCjk(sentence.slice(at, at + length))) return false;
+    const tokens = tokenize(sentence, lang);
+    const nominal = (t: Token | undefined) => t !== undefined && (t.pos === "NOUN" || t.pos === "PROPN");
+    const before = tokens.find((t) => t.end === at);
+    const after = tokens.find((t) => t.start === at + length);
+    return (nominal(before) && hasCjk(before!.text)) || (nominal(after) && hasCjk(after!.text));
+  };
+  const specificityOf = new Map<Term, number>();
+  /** How specific a term is: multi-word terms and words rare in the language at large rank first. */
+  const specificity = (t: Term) => {
+    let value = specificityOf.get(t);
+    if (value === undefined) {
+      value = termSpecificity(tokenize(t.text, lang), lang) + (specific(t) ? 0.2 : 0);
+      specificityOf.set(t, value);
+    }
+    return value;
+  };
   /** Terms the NLP layer found (not marked by the note), by length: the longest phrase in a sentence wins. */
   const found = pool
     .filter((t) => !material.keyTerms.includes(t.text))
@@ -457,7 +487,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       for (const raw of candidates) {
         const term = byNorm.get(normaliseForMatch(raw));
         if (term && !concept(term)) continue;
-        if (!term || onceAt(text, term.text) < 0 || !blankable(text, term)) continue;
+        if (!term || !blankable(text, term)) continue;
+        const at = onceAt(text, term.text);
+        if (at < 0 || cutsCompound(text, at, term.text.length)) continue;
         seen.add(text);
         out.push({ text, term, definition });
         return;
@@ -672,11 +704,11 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const out: (() => QuestionDraft | null)[] = [];
     switch (type) {
       case "choice": {
+        // a definition first, then the rarest term (against the language at large): "银行家算法" before "证明"
         const byTerm = [...sentences]
           .sort(
             (a, b) =>
-              Number(b.definition) - Number(a.definition) ||
-              Number(specific(b.term)) - Number(specific(a.term)),
+              Number(b.definition) - Number(a.definition) || specificity(b.term) - specificity(a.term),
           )
           .map((ks) => termChoice(section, ks));
         out.push(
@@ -854,7 +886,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       random,
     );
     const rights: Term[] = [];
-    for (const t of present) {
+    for (const t of [...present].sort((a, b) => specificity(b) - specificity(a))) {
       if (rights.length >= 3) break;
       if (!rights.some((r) => sameOrContains(r.text, t.text) || r.stems.some((s) => t.stems.includes(s))))
         rights.push(t);
