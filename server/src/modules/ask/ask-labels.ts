@@ -1,4 +1,5 @@
 import type { OutputLanguage } from "@beannote/contract";
+import { labelsFor } from "../../engine/labels";
 import { keyTerms, textLanguage } from "../../engine/nlp";
 
 /** The offline answer's own words in each output language. */
@@ -52,6 +53,13 @@ export const askLabelsFor = (language: OutputLanguage): AskLabels => LABELS[lang
 
 const SUGGESTIONS = 4;
 
+const noteLabels = (language: OutputLanguage) => {
+  const labels = labelsFor(language);
+  return new Set(
+    [labels.overview, labels.sources, labels.keyTerms, labels.introduction].map((l) => l.toLowerCase()),
+  );
+};
+
 /**
  * Questions to start with, about the note's key terms (the NLP layer's ranking, the terms the note sets in
  * bold first); the note's section headings when it has too few.
@@ -63,13 +71,16 @@ export function suggestedQuestions(markdown: string, language: OutputLanguage): 
   );
   const sections = text.split(/^#{1,6}\s.*$/m).filter((part) => part.trim());
   const lang = textLanguage(text.slice(0, 4000), language);
+  // The note's own headings ("Overview", "Key terms", …) are the engine's words, not the material's.
+  const own = noteLabels(language);
+  const usable = (term: string) => term.length >= 2 && term.length <= 40 && !own.has(term.toLowerCase());
   let terms = keyTerms(sections.length ? sections : [text], lang, { emphasized, limit: SUGGESTIONS * 2 })
     .map((t) => t.term)
-    .filter((term) => term.length >= 2 && term.length <= 40);
+    .filter(usable);
   if (terms.length < SUGGESTIONS) {
     const headings = [...text.matchAll(/^#{2,3}\s+(.+)$/gm)]
-      .map((m) => m[1]!.trim())
-      .filter((h) => h.length >= 2 && h.length <= 40);
+      .map((m) => m[1]!.replace(/^[\p{N}一二三四五六七八九十]+(?:[.．、)]\p{N}*)*\s*/u, "").trim())
+      .filter(usable);
     terms = [...terms, ...headings];
   }
   const labels = askLabelsFor(language);
