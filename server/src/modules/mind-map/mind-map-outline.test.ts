@@ -9,6 +9,10 @@ const markdown = [
   "",
   "The **double integral** $\\iint_D f(x_1, x_2)\\,\\mathrm{d}\\sigma$ sums $f$ over $D$.",
   "",
+  "## Identity $I = \\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix}$",
+  "",
+  "The identity leaves every vector as it is.",
+  "",
   "## Polar coordinates",
   "",
   "The **Jacobian** is $r$, so $\\mathrm{d}x\\,\\mathrm{d}y = r\\,\\mathrm{d}r\\,\\mathrm{d}\\theta$.",
@@ -37,6 +41,8 @@ describe("the mind map's Markdown outline (its download)", () => {
     const { outline } = await maps.map("user-a", "note-1");
     expect(outline).toContain("## Area of $D$ as $\\iint_D 1\\,\\mathrm{d}\\sigma$");
     expect(outline).not.toContain("\\\\iint");
+    // a row break (\\) stays one row break, not four backslashes nor one
+    expect(outline).toContain("## Identity $I = \\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix}$");
     expect(outline).not.toMatch(/\$[^$]*\\_[^$]*\$/);
   });
 });

@@ -3,7 +3,7 @@ import type { MindMap } from "@beannote/contract";
 import { buildMindMap, noteMaterial } from "../../engine";
 import { nlpReady } from "../../engine/nlp";
 import { primaryLanguage } from "../../engine/text";
-import { formulaSpans } from "../../engine/formula";
+import { formulaSpans, formulasOf } from "../../engine/formula";
 import type { RenderPool } from "../../render/render-pool";
 import { RenderError } from "../../render/render-pool";
 import { AppError } from "../../http/app-error";
@@ -15,24 +15,29 @@ export const MIND_MAP_INLINE_MAX_CHARS = 100_000;
 /** Maps of large notes kept, so that a tab opened again (or ten at once) is not derived again. */
 const CACHED_LARGE_MAPS = 8;
 
-/** Markdown's escapes (`\_`, `\\`, `\<`), which only prose needs, taken out of its formulas again. */
-function formulasAsWritten(markdown: string): string {
-  const spans = formulaSpans(markdown);
-  if (spans.length === 0) return markdown;
+/**
+ * Markdown's escapes (`\_`, `\\`, `\<`), which only prose needs, taken out of the outline's formulas again:
+ * a formula whose unescaped form is one of the note's own is written as the note writes it.
+ */
+function formulasAsWritten(outline: string, noteMarkdown: string): string {
+  const spans = formulaSpans(outline);
+  if (spans.length === 0) return outline;
+  const noteFormulas = new Set(formulasOf(noteMarkdown));
   let out = "";
   let pos = 0;
   for (const span of spans) {
-    const formula = markdown.slice(span.start, span.end).replace(/\\([\\`*_[\]<>|~#])/g, "$1");
-    out += markdown.slice(pos, span.start) + formula;
+    const written = outline.slice(span.start, span.end);
+    const unescaped = written.replace(/\\([\\`*_[\]<>|~#])/g, "$1");
+    out += outline.slice(pos, span.start) + (noteFormulas.has(unescaped) ? unescaped : written);
     pos = span.end;
   }
-  return out + markdown.slice(pos);
+  return out + outline.slice(pos);
 }
 
 /** The map whose Markdown outline (its download) keeps formulas as the note writes them, not double-escaped. */
-const withFormulasAsWritten = (map: MindMap): MindMap => ({
+const withFormulasAsWritten = (map: MindMap, noteMarkdown: string): MindMap => ({
   ...map,
-  outline: formulasAsWritten(map.outline),
+  outline: formulasAsWritten(map.outline, noteMarkdown),
 });
 
 /**
@@ -55,7 +60,10 @@ export function createMindMapService(deps: {
     ]);
     try {
       const input = await deps.notes.materialInput(note);
-      return withFormulasAsWritten(await deps.render.run("mind-map", { ...input, noteId: note.id }, userId));
+      return withFormulasAsWritten(
+        await deps.render.run("mind-map", { ...input, noteId: note.id }, userId),
+        note.markdown,
+      );
     } catch (error) {
       if (error instanceof RenderError) throw new AppError("SERVICE_UNAVAILABLE", { retryAfterSeconds: 30 });
       throw error;
@@ -68,7 +76,7 @@ export function createMindMapService(deps: {
       if (note.markdown.length <= MIND_MAP_INLINE_MAX_CHARS) {
         const material = noteMaterial(await deps.notes.materialInput(note));
         await nlpReady(primaryLanguage(material.bodyLanguage)); // Japanese loads its dictionary once
-        return withFormulasAsWritten(buildMindMap(material, noteId));
+        return withFormulasAsWritten(buildMindMap(material, noteId), note.markdown);
       }
       const key = `${noteId}:${createHash("sha256").update(`${note.title}\n${note.outputLanguage}\n${note.markdown}`).digest("hex")}`;
       let map = large.get(key);
