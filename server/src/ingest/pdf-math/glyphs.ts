@@ -24,13 +24,13 @@ export type FontRole =
   | "text";
 
 const ROLE_BY_NAME: [RegExp, FontRole][] = [
-  [/^(?:cmex|lmex|eurm?ex|esint|mathex|txex|pxex)/, "extension"],
+  [/^(?:cmex|lmex|lmmathextension|eurm?ex|esint|mathex|txex|pxex)/, "extension"],
   [/^(?:msbm|bbold|dsrom|bbm|txmia?bb|mathbb)/, "blackboard"],
   [/^msam/, "ams"],
   [/^(?:eufm|eufb|euf)/, "fraktur"],
   [/^(?:rsfs|eusm|eusb|mathrsfs)/, "script"],
-  [/^(?:cmsy|cmbsy|lmsy|lmbsy|txsy|pxsy|eusy)/, "symbol"],
-  [/^(?:cmmi|cmmib|lmmi|lmmib|eurm|eurb|txmi|pxmi|ntxmi|mathit)/, "italic"],
+  [/^(?:cmsy|cmbsy|lmsy|lmbsy|lmmathsymbols|txsy|pxsy|eusy)/, "symbol"],
+  [/^(?:cmmi|cmmib|lmmi|lmmib|lmmathitalic|eurm|eurb|txmi|pxmi|ntxmi|mathit)/, "italic"],
   [
     /math(?:-?regular|-?bold|-?book)?$|^(?:stix|xits|stixtwomath|cambriamath|asana|firamath|garamondmath|libertinusmath)/,
     "unicode",

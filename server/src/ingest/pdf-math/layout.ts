@@ -271,12 +271,30 @@ function applyLimits(items: MathGlyph[], size: number, depth: number, budget: La
   for (const op of ops) {
     const slack = op.size * 0.3;
     const near = (g: MathGlyph) =>
-      g !== op && centerX(g) >= op.x0 - slack && centerX(g) <= op.x1 + slack && g.size <= op.size * 0.95;
+      g !== op &&
+      centerX(g) >= op.x0 - slack &&
+      centerX(g) <= op.x1 + slack &&
+      (g.size <= op.size * 0.95 || (op.kind === "word" && g.y < op.y - op.size * 0.45));
     const above = out.filter((g) => near(g) && op.kind === "bigop" && g.y >= op.top - g.size * 0.3);
     const below = out.filter(
       (g) => near(g) && !above.includes(g) && g.top <= op.bottom + g.size * 0.5 && g.y < op.y - op.size * 0.3,
     );
     if (above.length === 0 && below.length === 0) continue;
+    // a limit wider than its operator ("z → z₀" under lim): the rest of its line joins it
+    for (const part of [above, below]) {
+      if (part.length === 0) continue;
+      const y = part[0]!.y;
+      let x0 = Math.min(...part.map((g) => g.x0));
+      let x1 = Math.max(...part.map((g) => g.x1));
+      for (const g of [...out].sort((a, b) => a.x0 - b.x0)) {
+        if (g === op || part.includes(g) || above.includes(g) || below.includes(g)) continue;
+        if (Math.abs(g.y - y) > op.size * 0.15) continue;
+        if (g.x0 > x1 + op.size * 0.3 || g.x1 < x0 - op.size * 0.3) continue;
+        part.push(g);
+        x0 = Math.min(x0, g.x0);
+        x1 = Math.max(x1, g.x1);
+      }
+    }
     let latex = op.latex;
     if (below.length) latex += `_{${build(below, [], depth + 1, budget)}}`;
     if (above.length) latex += `^{${build(above, [], depth + 1, budget)}}`;
@@ -393,7 +411,7 @@ function cellsOf(rowItems: MathGlyph[], size: number): MathGlyph[][] {
 /** One row: glyphs on the baseline, with their raised (superscript) and lowered (subscript) neighbours. */
 function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudget): string {
   spend(budget, items.length, depth);
-  const sorted = [...items].sort((a, b) => a.x0 - b.x0);
+  const sorted = joinArrows([...items].sort((a, b) => a.x0 - b.x0));
   const baseline = baselineOf(sorted, size);
   const isBase = (g: MathGlyph) =>
     g.kind === "atom" ||
@@ -425,6 +443,8 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
   for (let i = 0; i < nuclei.length; i++) {
     const n = nuclei[i]!;
     let latex = n.latex;
+    // a nucleus that already carries scripts (an operator with limits, a primed letter) is grouped first
+    if ((n.sub.length || n.sup.length) && /(?:[_^]\{.*\}|')$/.test(latex)) latex = `{${latex}}`;
     // an upright word set letter by letter: "arg max", "prox"
     if (n.sub.length) latex += `_{${build(n.sub, [], depth + 1, budget)}}`;
     if (n.sup.length) {
@@ -434,6 +454,26 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
     parts.push(latex);
   }
   return joinLatex(parts);
+}
+
+/** A minus run into an arrow is one long arrow (\\longrightarrow is drawn as − and →). */
+function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
+  const out: MathGlyph[] = [];
+  for (const g of sorted) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.latex === "-" &&
+      g.latex === "\\to" &&
+      g.x0 < prev.x1 + 0.2 &&
+      Math.abs(g.y - prev.y) < g.size * 0.2
+    ) {
+      out[out.length - 1] = { ...g, latex: "\\longrightarrow", x0: prev.x0 };
+      continue;
+    }
+    out.push(g);
+  }
+  return out;
 }
 
 /** The baseline most of the formula's full-size glyphs sit on. */

@@ -16,6 +16,9 @@ interface PdfPageLike {
   commonObjs: { has(id: string): boolean; get(id: string): unknown };
 }
 
+/** The operator list being read for a document, if any. */
+const inFlight = new WeakMap<object, Promise<void>>();
+
 /** Fonts already read, per document's font id: most pages reuse them, so most pages need no operator list. */
 const knownFonts = new WeakMap<object, Map<string, PageFont>>();
 
@@ -45,13 +48,24 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
   for (const it of items) if (it.fontName) ids.add(it.fontName);
   // The operator list costs about as much as the text: it is read only where a font is new (fonts are
   // named there); elsewhere fraction bars are inferred from the glyphs' layout.
+  // Pages read at once wait for an operator list in flight: it may name their fonts too.
+  const pending = inFlight.get(page.commonObjs);
+  if (pending && [...ids].some((id) => !fontOfPage(page, cache, id))) await pending;
   const unknown = [...ids].some((id) => !fontOfPage(page, cache, id));
   let rules: Rule[] | null = null;
   if (unknown) {
+    const reading = page.getOperatorList();
+    const settled = reading.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.set(page.commonObjs, settled);
     try {
-      rules = rulesOf(await page.getOperatorList());
+      rules = rulesOf(await reading);
     } catch {
       return items;
+    } finally {
+      if (inFlight.get(page.commonObjs) === settled) inFlight.delete(page.commonObjs);
     }
   }
   const fonts = new Map<string, PageFont>();

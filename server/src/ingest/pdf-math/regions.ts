@@ -448,6 +448,25 @@ function isProseInMathFont(members: number[], pieces: Piece[]): boolean {
   return words >= 3;
 }
 
+const RELATIONS = new Set([
+  "=",
+  "<",
+  ">",
+  "\\le",
+  "\\ge",
+  "\\neq",
+  "\\approx",
+  "\\equiv",
+  "\\sim",
+  "\\to",
+  "\\in",
+  "\\subset",
+  "\\subseteq",
+  "\\Rightarrow",
+  "\\Leftrightarrow",
+  ":",
+]);
+
 function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion {
   const glyphs = members.map((i) => pieces[i]!.glyph!);
   let x0 = Infinity;
@@ -479,7 +498,8 @@ function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion
     )
       continue;
     const key = Math.round(g.y);
-    const v = (votes.get(key) ?? 0) + 1;
+    // relations sit on the baseline; a numerator rarely holds one
+    const v = (votes.get(key) ?? 0) + (RELATIONS.has(g.latex) ? 5 : 1);
     votes.set(key, v);
     if (v > best) {
       best = v;
