@@ -365,6 +365,16 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
    * Whether a CJK term at `at` is part of a longer compound noun ("価値" in "付加価値", "分配方式" in
    * "链接分配方式"): a noun joins it on either side in the tagger's reading of the sentence.
    */
+  /**
+   * Whether the term at `at` ends in a noun or name as the tagger reads the whole sentence ("two new nuclei
+   * form": "form" is a verb there, though a noun alone). True where the language has no tagger.
+   */
+  const nominalHere = (sentence: string, at: number, length: number) => {
+    const tokens = tokenize(sentence, lang);
+    const last = [...tokens].reverse().find((t) => t.start < at + length && t.end > at);
+    if (!last || last.pos === undefined) return true;
+    return last.pos === "NOUN" || last.pos === "PROPN" || last.pos === "X" || /ing$/i.test(last.text);
+  };
   const cutsCompound = (sentence: string, at: number, length: number) => {
     if (!hasCjk(sentence.slice(at, at + length))) return false;
     const tokens = tokenize(sentence, lang);
@@ -489,7 +499,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         if (term && !concept(term)) continue;
         if (!term || !blankable(text, term)) continue;
         const at = onceAt(text, term.text);
-        if (at < 0 || cutsCompound(text, at, term.text.length)) continue;
+        if (at < 0 || cutsCompound(text, at, term.text.length) || !nominalHere(text, at, term.text.length))
+          continue;
         seen.add(text);
         out.push({ text, term, definition });
         return;
@@ -888,6 +899,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const rights: Term[] = [];
     for (const t of [...present].sort((a, b) => specificity(b) - specificity(a))) {
       if (rights.length >= 3) break;
+      const holder = sentences.find((x) => onceAt(x.text, t.text) >= 0)?.text;
+      if (!holder || !nominalHere(holder, onceAt(holder, t.text), t.text.length)) continue;
       if (!rights.some((r) => sameOrContains(r.text, t.text) || r.stems.some((s) => t.stems.includes(s))))
         rights.push(t);
     }
