@@ -50,12 +50,21 @@ function capProse(label: string): string {
 function usableTerm(term: string, lang: string): boolean {
   const n = [...term].length;
   if (n < 2 || n > 40 || (!hasCjk(term) && n < 3) || /^[\p{N}\p{P}\s]+$/u.test(term)) return false;
-  if (!fitsLimit(term, LEAF_LIMIT) || isFragment(term) || !isConceptTerm(term, lang)) return false;
-  // a phrase that ends in a verb ("函数应该", "记作") or is a verbal noun alone ("解析") names no thing
+  return fitsLimit(term, LEAF_LIMIT) && !isFragment(term) && namesAThing(term, lang);
+}
+
+/**
+ * A concept's name by the NLP layer's reading: not a phrase that starts or ends with a verb ("分为孤立奇点",
+ * "函数应该"), not a verbal noun or an adverb alone ("解析", "处处"), not a formula's name in a CJK text ("res").
+ */
+export function namesAThing(term: string, lang: string): boolean {
+  if (!isConceptTerm(term, lang)) return false;
   const tokens = tokenize(term, lang);
   const head = tokens.at(-1);
-  if (head?.pos === "VERB" || (tokens.length === 1 && /^v/.test(head?.tag ?? ""))) return false;
-  // a short lower-case Latin word in a CJK text is a formula's name or a broken word ("limn", "res")
+  // "Learning rate", "machine learning": an English gerund is part of a name
+  const verb = (t: (typeof tokens)[number]) => t.pos === "VERB" && !(lang === "en" && /ing$/i.test(t.text));
+  if (!head || verb(head) || (tokens.length > 1 && verb(tokens[0]!))) return false;
+  if (tokens.length === 1 && /^[vdr]/.test(head.tag ?? "")) return false;
   return !((lang === "zh" || lang === "ja") && /^\p{Ll}{1,5}$/u.test(term));
 }
 

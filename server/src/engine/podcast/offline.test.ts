@@ -119,7 +119,7 @@ describe("offline podcast scripts of fixture notes", () => {
       const lines = script.chapters.flatMap((c) => c.lines);
       expect(lines.map((l) => l.speaker)).toEqual(lines.map((_, i) => (i % 2 ? "guest" : "host")));
       const said = lines.map((l) => l.text).join("\n");
-      expect(said.match(/\d+(?:\.\d+)?/g) ?? [], language).toEqual(["7.5"]); // only the note's figure
+      expect([...new Set(said.match(/\d+(?:\.\d+)?/g) ?? [])], language).toEqual(["7.5"]); // only the note's figure
       expect(said, language).toContain("Osmosis");
       expect(said, language).toContain("Ribosome");
     }
@@ -146,5 +146,95 @@ describe("offline podcast scripts of fixture notes", () => {
       .join("\n");
     expect(said).toContain("하나의 세포가 유전적으로 동일한 두 개의 딸세포로 나뉘는 과정이다");
     expect(said).toMatch(/세포 주기는 간기와 분열기로 나뉜다|간기에는 DNA가 복제되고 세포가 성장한다/);
+  });
+});
+
+describe("offline podcast dialogue", () => {
+  const lecture = (outputLanguage: OutputLanguage, body: string[]) =>
+    offlinePodcastScript(
+      noteMaterial({
+        title: "Lecture",
+        markdown: ["# Lecture", ...body].join("\n\n"),
+        outputLanguage,
+        sources: [],
+      }),
+      "long",
+    );
+  const english = [
+    "## Retrieval",
+    "> **Dense retrieval** is a method that encodes questions and passages as vectors.",
+    "In this paper, we address the question: can we train a better dense embedding model?",
+    "We use the highest-ranked passage from BM25 as the positive passage because only question and answer pairs are given.",
+    "Building the **FAISS index** takes 8.5 hours on a single server.",
+    "Our retriever outperforms BM25 on every dataset, for example on Natural Questions.",
+    "It represents a large improvement.",
+    "This holds in general.",
+    "## Training",
+    "The training runs for 40 epochs with a batch size of 128 questions.",
+    "It is stable.",
+    "That is all there is.",
+    "So the method works.",
+  ];
+
+  it("asks what a student would ask: the definition, why, an example, what a figure means", () => {
+    const guest = lecture("en-US", english)
+      .chapters.flatMap((c) => c.lines)
+      .filter((l) => l.speaker === "guest")
+      .map((l) => l.text)
+      .join("\n");
+    expect(guest).toMatch(/What exactly is Dense retrieval\?|How does the note define Dense retrieval\?/);
+    expect(guest).toMatch(/What is the reason behind /);
+    expect(guest).toMatch(/Can you give an example of /);
+    expect(guest).toMatch(/What does the figure (8\.5 hours|40 epochs) tell us\?/);
+    expect(guest).not.toMatch(/represents\?/);
+  });
+
+  it("never asks a generic question twice, never answers a question with a question", () => {
+    for (const language of OUTPUT_LANGUAGES) {
+      const lines = lecture(language, english).chapters.flatMap((c) => c.lines);
+      const questions = lines
+        .filter((l) => l.speaker === "guest" && /[?？]\s*$/u.test(l.text))
+        .map((l) => l.text);
+      const asked = questions.map((q) => q.replace(/^[^?？]*?[.。!！]\s*/u, ""));
+      expect(new Set(asked).size, `${language}: ${asked.join(" | ")}`).toBe(asked.length);
+      lines.forEach((line, i) => {
+        if (line.speaker === "host" && i > 0 && /[?？]\s*$/u.test(lines[i - 1]!.text))
+          expect(line.text, language).not.toMatch(/[?？]\s*$/u);
+      });
+      expect(lines.map((l) => l.text).join(" "), language).not.toContain("can we train");
+    }
+  });
+
+  it("speaks the source's first person in the third person", () => {
+    const host = lecture("en-US", english)
+      .chapters.slice(1, -1)
+      .flatMap((c) => c.lines)
+      .filter((l) => l.speaker === "host")
+      .map((l) => l.text)
+      .join("\n");
+    expect(host).toMatch(/the authors use the highest-ranked passage/i);
+    expect(host).not.toMatch(/\b(?:we|our|us)\b/i);
+
+    const chinese = lecture("zh-CN", [
+      "## 积分",
+      "**柯西积分公式**是指解析函数在区域内的值由边界上的值决定。",
+      "我们直接用可导的定义来证明这个结论，因为它只依赖于极限。",
+    ])
+      .chapters.flatMap((c) => c.lines)
+      .filter((l) => l.speaker === "host")
+      .map((l) => l.text)
+      .join("\n");
+    expect(chinese).toContain("作者直接用可导的定义");
+    expect(chinese).not.toMatch(/我们直接/);
+
+    const french = lecture("fr-FR", [
+      "## Intégrales",
+      "Nous utilisons la définition de la dérivée pour démontrer le **théorème de Cauchy** dans ce cours.",
+    ])
+      .chapters.flatMap((c) => c.lines)
+      .filter((l) => l.speaker === "host")
+      .map((l) => l.text)
+      .join("\n");
+    expect(french).toContain("L’auteur l’écrit ainsi : Nous utilisons");
   });
 });

@@ -1,8 +1,10 @@
 import { protectFormulas } from "../formula";
 import type { PodcastLength } from "@beannote/contract";
 import { isCleanAnswer, isWholeSentence } from "../flashcards/card-rules";
-import type { MaterialSection, NoteMaterial } from "../note-material";
+import { sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
 import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
+import { namesAThing } from "../mind-map";
+import { nounPhrases, termSpecificity, textLanguage, tokenize } from "../nlp";
 import { findWord, hasCjk } from "../text";
 import {
   alternate,
@@ -20,6 +22,8 @@ type Talking =
   | { kind: "definition"; term: string; text: string }
   | { kind: "number"; text: string }
   | { kind: "term"; term: string; text: string }
+  | { kind: "why"; term: string; text: string }
+  | { kind: "example"; term: string; text: string }
   | { kind: "point"; text: string }
   | { kind: "list"; items: string[] }
   | { kind: "table"; label: string; cells: [string, string][] };
@@ -29,6 +33,8 @@ type Item = Talking & { sectionIndex: number; heading: string; order: number; qu
 const PRIORITY: Record<Talking["kind"], number> = {
   definition: 0,
   number: 1,
+  why: 1,
+  example: 2,
   term: 2,
   list: 3,
   table: 4,
@@ -56,14 +62,43 @@ function unspeakable(text: string): boolean {
   return prose.split(/\s+/).filter((w) => /^[\p{Ll}\p{Lo}]/u.test(w)).length < 3;
 }
 
-/** A term worth asking about: long enough, not a stopword-like fragment. */
-const askable = (term: string) => {
+/** A term worth asking about: a noun phrase or name (not "represents"), long enough, short enough to say. */
+const askable = (term: string, lang: string) => {
   const n = [...term].length;
-  return n <= 40 && (hasCjk(term) ? n >= 3 : n >= 4);
+  if (n > 40 || n < (hasCjk(term) ? 2 : 3) || !namesAThing(term, lang)) return false;
+  // an everyday word ("函数", "problem") is no concept to ask about, even in bold
+  return termSpecificity(tokenize(term, lang), lang) >= 0.9;
 };
 
+/** A sentence that gives a reason or a purpose, or an example: the guest asks "why?" or "an example?". */
+const GIVES_REASON =
+  /(?<!\p{L})(?:because|since|therefore|thus|hence|due to|so that|in order to|parce que|car|donc|afin de|weil|daher|deshalb|damit|porque|por isso|por eso|para que|потому что|поэтому|так как|чтобы)(?!\p{L})|因为|由于|所以|因此|为了|ため|ので/iu;
+const GIVES_EXAMPLE =
+  /(?<!\p{L})(?:for example|for instance|e\.g\.|such as|par exemple|zum beispiel|z\. ?b\.|por ejemplo|por exemplo|например)(?!\p{L})|例如|比如|譬如|例えば|たとえば|例：|例:/iu;
+
+/**
+ * The first figure of a sentence with what it counts ("20 ms", "9%", "3 万"), for the guest to ask about; null
+ * when no figure has a unit (a bare "1" or "(2)" means nothing to ask about).
+ */
+function figureOf(text: string, lang: string): string | null {
+  const prose = text.replace(NOT_A_FIGURE, " ");
+  const figure =
+    /(?<![\p{L}\p{N}.-])(\p{Nd}+(?:[.,]\p{Nd}+)*)(\s?%|\s?[\p{Lu}\p{Ll}]{1,12}(?![\p{L}-])|[\p{Script=Han}])?/gu;
+  for (const m of prose.matchAll(figure)) {
+    const unit = (m[2] ?? "").trim();
+    if (!unit) continue;
+    if (unit === "%") return `${m[1]}${unit}`;
+    // "100 in", "7 gold", "1所": the word after the figure is no unit (a noun or a measure word is)
+    const token = tokenize(unit, lang)[0];
+    const measure = token && (token.tag?.startsWith("q") || token.tag === "助数詞");
+    if (token && !token.stop && (measure || token.pos === undefined || ["NOUN", "PROPN"].includes(token.pos)))
+      return `${m[1]}${hasCjk(unit) ? "" : " "}${unit}`;
+  }
+  return null;
+}
+
 /** The things a section says, in note order: definitions, numbers, key terms, lists, table rows, points. */
-function sectionItems(section: MaterialSection, material: NoteMaterial, start: number): Item[] {
+function sectionItems(section: MaterialSection, material: NoteMaterial, start: number, lang: string): Item[] {
   const items: Item[] = [];
   const base = { sectionIndex: section.index, heading: section.heading };
   const keyTerms = material.keyTerms;
@@ -73,9 +108,20 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
   const sentence = (raw: string, terms: string[], whole: boolean, definition: boolean) => {
     const text = raw.replace(/^(?:[•·▪‣◦●○■□◆▶►]\s*|-\s+)/u, "");
     if (!isWholeSentence(text, whole) || spokenLength(text) > 420 || unspeakable(text)) return;
-    const term = [...terms, ...keyTerms.filter((t) => findWord(text, t) >= 0)].find(askable);
+    // the host answers; a question of the source ("can we train a better model?") would answer a question
+    if (/[?？]\s*["”»」』)）]?$/u.test(text)) return;
+    const found = [
+      ...terms,
+      ...keyTerms.filter((t) => findWord(text, t) >= 0),
+      ...nounPhrases(text, lang)
+        .filter((span) => span.tokens.length > 1 || /^\p{Lu}/u.test(span.text) || [...span.text].length >= 3)
+        .map((span) => span.text),
+    ].find((t) => askable(t, lang) && !/\bet al\b/u.test(t) && !partOfWord(t, text));
+    const term = found ?? "";
     if (definition && term) push({ kind: "definition", term, text }, text);
-    else if (statesFigure(text)) push({ kind: "number", text }, text);
+    else if (statesFigure(text) && figureOf(text, lang)) push({ kind: "number", text }, text);
+    else if (term && GIVES_REASON.test(text)) push({ kind: "why", term, text }, text);
+    else if (term && GIVES_EXAMPLE.test(text)) push({ kind: "example", term, text }, text);
     else if (term) push({ kind: "term", term, text }, text);
     else push({ kind: "point", text }, text);
   };
@@ -120,10 +166,10 @@ const cost = (item: Item): number => {
 };
 
 /** The items of a chapter that fit its budget, best kinds first, then put back in note order. */
-function pickItems(plan: ChapterPlan, material: NoteMaterial): Item[] {
+function pickItems(plan: ChapterPlan, material: NoteMaterial, lang: string): Item[] {
   let order = 0;
   const all = plan.sections.flatMap((s) => {
-    const items = sectionItems(s, material, order);
+    const items = sectionItems(s, material, order, lang);
     order += items.length;
     return items;
   });
@@ -147,45 +193,122 @@ function pickItems(plan: ChapterPlan, material: NoteMaterial): Item[] {
   return picked.sort((a, b) => a.order - b.order);
 }
 
-/** What the host says of an item; `asked` when the guest's question comes just before. */
+/** What the host says of an item: the note's own words, in the third person, after a lead-in where one fits. */
 function hostSays(item: Item, labels: PodcastLabels, asked: boolean): string {
   switch (item.kind) {
     case "definition":
-      return asked ? labels.definitionLead(finish(item.text)) : finish(item.text);
-    case "number":
-      return asked ? labels.numberLead(finish(item.text)) : finish(item.text);
+      return asked ? labels.definitionLead(spoken(item.text, labels)) : spoken(item.text, labels);
     case "list":
-      return labels.listLead(item.items);
+      return labels.listLead(item.items.map((i) => thirdPerson(i, labels)));
     case "table":
       return labels.tableRow(item.label, item.cells);
     default:
-      return finish(item.text);
+      return spoken(item.text, labels);
   }
 }
 
-/** The guest's question that leads to an item (figures are asked for once a chapter, a term once). */
-function guestAsks(item: Item, labels: PodcastLabels, turn: number, asked: Set<string>): string {
-  const pick = <T>(list: T[]) => list[turn % list.length]!;
-  const once = (key: string) => !asked.has(key) && Boolean(asked.add(key));
+const spoken = (text: string, labels: PodcastLabels) => finish(thirdPerson(text, labels));
+
+/**
+ * The guest's question that leads to an item, as a student would ask it: what a term is, why, an example, what
+ * a figure means. A term is asked about once; a question without a concept ("Tell me more.") at most once an
+ * episode; null when there is nothing left to ask (the host goes on).
+ */
+function guestAsks(
+  item: Item,
+  labels: PodcastLabels,
+  lang: string,
+  turn: number,
+  asked: Set<string>,
+): string | null {
+  const once = (question: string) => {
+    const key = question.toLowerCase();
+    if (asked.has(key)) return null;
+    asked.add(key);
+    return question;
+  };
+  const generic = () => {
+    for (let i = 0; i < labels.askMore.length; i++) {
+      const question = once(labels.askMore[(turn + i) % labels.askMore.length]!(item.heading));
+      if (question) return question;
+    }
+    return null;
+  };
   switch (item.kind) {
     case "definition":
-      return pick(labels.askDefinition)(item.term);
-    case "number":
-      return once("#numbers") ? labels.askNumbers : pick(labels.askMore)(item.heading);
+      return once(labels.askDefinition[turn % labels.askDefinition.length]!(item.term)) ?? generic();
+    case "number": {
+      const figure = figureOf(item.text, lang);
+      return (figure && once(labels.askFigure(figure))) || generic();
+    }
+    case "why":
+      return once(labels.askWhy(item.term)) ?? once(labels.askTerm(item.term)) ?? generic();
+    case "example":
+      return once(labels.askExample(item.term)) ?? once(labels.askTerm(item.term)) ?? generic();
     case "term":
-      return once(item.term) ? labels.askTerm(item.term) : pick(labels.askMore)(item.heading);
+      return once(labels.askTerm(item.term)) ?? generic();
     case "list":
-      return labels.askList;
+      return once(`${labels.askList}\u0000${item.heading}`) ? labels.askList : generic();
     case "table":
-      return labels.askTable(item.label);
+      return once(labels.askTable(item.label)) ?? generic();
     default:
-      return pick(labels.askMore)(item.heading);
+      return generic();
   }
+}
+
+/** First-person words of the source ("we", "我们", "nous"), which the host must not say as their own. */
+const FIRST_PERSON_WORDS =
+  "me my mine we us our ours let's je j' moi nous notre nos ich mich mir mein meine meinen wir uns unser unsere yo nosotros nosotras nuestro nuestra nuestros eu nós nosso nossa я меня мне мой моя мы нас нам наш наша".split(
+    " ",
+  );
+/** First-person words of the source ("we", "我们", "nous"), lower-case or capitalised ("US" is no "us"). */
+const FIRST_PERSON = new RegExp(
+  `(?<!\\p{L})(?:${FIRST_PERSON_WORDS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})(?!\\p{L})|(?<!\\p{L})I\\s+\\p{Ll}|我们|咱们|我|私たち|私|我々|僕`,
+  "u",
+);
+const ENGLISH_PLURAL: [RegExp, string][] = [
+  [/\bwe\b/g, "the authors"],
+  [/\bWe\b/g, "The authors"],
+  [/\bour\b/g, "their"],
+  [/\bOur\b/g, "Their"],
+  [/\bus\b/g, "them"],
+  [/\bourselves\b/g, "themselves"],
+];
+
+/**
+ * A source sentence as the host says it: in the third person. "We", "我们", "私たち" become "the authors",
+ * "作者", "著者" where that reads correctly; any other first person is quoted as the author's words.
+ */
+export function thirdPerson(text: string, labels: PodcastLabels): string {
+  if (!FIRST_PERSON.test(text)) return text;
+  let said = text.replace(/我们|咱们/g, "作者").replace(/私たち|我々/g, "著者");
+  if (!/\b(?:I|me|my|mine|let's|let us)\b/.test(said)) {
+    for (const [pattern, replacement] of ENGLISH_PLURAL) said = said.replace(pattern, replacement);
+    // "the authors describe the data the authors used": after the first time, "they"
+    let seen = /^The authors\b/.test(said);
+    said = said.replace(/(?<=\S\s)the authors\b/g, (m) => (seen ? "they" : ((seen = true), m)));
+  }
+  return FIRST_PERSON.test(said) ? labels.authorSays(text) : said;
 }
 
 const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 const space = (a: string, b: string) =>
   CJK_END.test(a.slice(-1)) || CJK_END.test(b.slice(0, 1)) ? `${a}${b}` : `${a} ${b}`;
+
+/** A term found inside a longer word of the text ("domain QA" in "open-domain QA"). */
+function partOfWord(term: string, text: string): boolean {
+  const at = text.indexOf(term);
+  return at > 0 && /[\p{L}\p{N}-]/u.test(text[at - 1]!) && !hasCjk(term);
+}
+
+/** A sample of the chapter's text, to tell its language by. */
+const sectionsText = (sections: MaterialSection[]) =>
+  sections
+    .flatMap(sectionSentences)
+    .map((x) => x.text)
+    .join(" ")
+    .replace(/\$\$?[^$]*\$\$?/g, " ") // formulas say nothing of the language
+    .slice(0, 4000);
 
 /** A line ends like a sentence, so that it is read with a falling tone and a pause. */
 function finish(text: string): string {
@@ -199,9 +322,12 @@ export function offlineChapter(
   plan: ChapterPlan,
   material: NoteMaterial,
   position: { index: number; count: number },
+  /** The guest's questions so far in the episode: none is asked twice. */
+  asked = new Set<string>(),
 ): ScriptChapter {
   const labels = podcastLabelsFor(material.outputLanguage);
-  const items = pickItems(plan, material);
+  const lang = textLanguage(sectionsText(plan.sections), material.bodyLanguage);
+  const items = pickItems(plan, material, lang);
   const first = plan.sections[0]!;
   // a chapter of several small sections opens with the first; the guest asks for the next ones by name
   const opened = plan.heads[0] ?? plan.title;
@@ -221,23 +347,24 @@ export function offlineChapter(
     say("guest", labels.recapPlain(named), first.index, plan.title);
     return { kind: "section", title: plan.title, sectionIndexes: plan.sections.map((s) => s.index), lines };
   }
-  const asked = new Set<string>();
+  // the host opens the chapter; the guest's first question is about its first concept
+  say("host", enter, first.index, plan.title);
   items.forEach((item, i) => {
-    if (i === 0) {
-      say("host", space(enter, hostSays(item, labels, false)), item.sectionIndex, item.quote);
-      return;
-    }
     const turn = position.index + i;
-    const reaction = i % 2 === 0 ? `${labels.reactions[turn % labels.reactions.length]!}` : "";
-    const question = guestAsks(item, labels, turn, asked);
-    say("guest", reaction ? space(reaction, question) : question, item.sectionIndex, item.quote);
-    // "Yes." answers the question about figures, the note's wording answers "what is X"
-    const lead = item.kind === "definition" || question === labels.askNumbers;
-    say("host", hostSays(item, labels, lead), item.sectionIndex, item.quote);
+    const question = guestAsks(item, labels, lang, turn, asked);
+    if (question) {
+      const reaction = i % 2 === 0 ? `${labels.reactions[turn % labels.reactions.length]!}` : "";
+      say("guest", reaction ? space(reaction, question) : question, item.sectionIndex, item.quote);
+    }
+    // the note's wording answers "what is X"; with no question the host goes on
+    say(
+      "host",
+      hostSays(item, labels, item.kind === "definition" && question !== null),
+      item.sectionIndex,
+      item.quote,
+    );
   });
-  const terms = [
-    ...new Set(items.flatMap((i) => (i.kind === "definition" || i.kind === "term" ? [i.term] : []))),
-  ].slice(0, 3);
+  const terms = [...new Set(items.flatMap((i) => ("term" in i ? [i.term] : [])))].slice(0, 3);
   say(
     "guest",
     terms.length ? labels.recapTerms(named, labels.list(terms)) : labels.recapPlain(named),
@@ -255,6 +382,9 @@ export function offlineChapter(
 /** A podcast script drawn from the note alone: templated talk around its definitions, numbers and points. */
 export function offlinePodcastScript(material: NoteMaterial, length: PodcastLength): PodcastScript {
   const plans = planChapters(material, length);
-  const chapters = plans.map((plan, index) => offlineChapter(plan, material, { index, count: plans.length }));
+  const asked = new Set<string>();
+  const chapters = plans.map((plan, index) =>
+    offlineChapter(plan, material, { index, count: plans.length }, asked),
+  );
   return assembleScript(material, plans, chapters);
 }

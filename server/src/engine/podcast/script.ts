@@ -130,6 +130,8 @@ export function inventedNumbers(text: string, known: Set<string>): string[] {
   return numbersIn(text).filter((n) => !numberForms(n).some((form) => known.has(form)));
 }
 
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
 /**
  * Makes the speakers alternate: two lines in a row by one speaker become one line (the first one's
  * citation kept), and empty lines go.
@@ -141,7 +143,8 @@ export function alternate(lines: ScriptLine[]): ScriptLine[] {
     if (!text) continue;
     const last = out[out.length - 1];
     if (last && last.speaker === line.speaker) {
-      last.text = `${last.text}${hasCjk(last.text.slice(-1)) ? "" : " "}${text}`;
+      const cjkSeam = CJK_CHAR.test(last.text.slice(-1)) || CJK_CHAR.test(text.slice(0, 1));
+      last.text = `${last.text}${cjkSeam ? "" : " "}${text}`;
       last.quote = `${last.quote} ${line.quote}`.trim();
     } else out.push({ ...line, text });
   }
