@@ -20,6 +20,8 @@ export interface Passage {
 }
 
 const PASSAGE_WORDS_MIN = 40;
+/** A table cell the parser left as a stand-in ("[equation]", "[image]"): no text to answer with. */
+const PLACEHOLDER = /^\[[\p{L} ]+\]$/u;
 const PASSAGE_WORDS_MAX = 180;
 
 const wordCount = (text: string) =>
@@ -60,7 +62,11 @@ export function passagesOf(doc: SourceDocument): Passage[] {
         block.type === "list"
           ? (block.items ?? []).map((text) => ({ text: text.trim(), page: block.page, listItem: true }))
           : block.type === "table"
-            ? (block.rows ?? []).map((row) => ({ text: row.join(" | "), page: block.page, listItem: false }))
+            ? (block.rows ?? []).map((row) => ({
+                text: row.filter((cell) => !PLACEHOLDER.test(cell.trim())).join(" | "),
+                page: block.page,
+                listItem: false,
+              }))
             : splitSentences(block.text ?? "", language).map((text) => ({
                 text,
                 page: block.page,
