@@ -2,7 +2,7 @@ import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { latexChecker } from "../omml";
 import { fontRole } from "./glyphs";
 import type { Rule } from "./layout";
-import { recoverFormulas, type MathTextItem, type PageFont } from "./regions";
+import { recoverFormulas, type LatexCheck, type MathTextItem, type PageFont } from "./regions";
 import { ensureTransferToFixedLength } from "./pdfjs-compat";
 
 ensureTransferToFixedLength();
@@ -74,8 +74,24 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
     if (font) fonts.set(id, font);
   }
   if (![...fonts.values()].some((f) => !f.type3 && fontRole(f.name) !== "text")) return items;
-  const check = await latexChecker();
+  const check = remembered(await latexChecker());
   return recoverFormulas(items, (id) => fonts.get(id), rules, check) as T[];
+}
+
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 5000;
+
+/** KaTeX's verdict on a formula, remembered: a lecture writes $x$ and $f(z)$ hundreds of times (~1 ms a check). */
+function remembered(check: LatexCheck): LatexCheck {
+  return (latex, display) => {
+    const key = `${display ? "D" : "I"}${latex}`;
+    const known = verdicts.get(key);
+    if (known !== undefined) return known;
+    const verdict = check(latex, display);
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+    return verdict;
+  };
 }
 
 type Matrix = [number, number, number, number, number, number];
