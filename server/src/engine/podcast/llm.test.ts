@@ -165,6 +165,37 @@ describe("llm podcast script", () => {
     expect(said).toContain("What is this part about? I am curious.");
   });
 
+  it("filters a model's filler: a generic question twice, a question answered by a question, the source's 'we'", async () => {
+    const engine = await engineWith((call) => {
+      const ids = [...call.prompt.matchAll(/<section id="(S\d+)">/g)].map((m) => m[1]!);
+      return {
+        json: {
+          lines: ids.flatMap((id) => [
+            { speaker: "host", section: id, text: "We use a time slice here." },
+            { speaker: "guest", section: id, text: "Are there any figures worth remembering here?" },
+            { speaker: "host", section: id, text: "Why do you ask?" },
+            { speaker: "guest", section: id, text: "Tell me more." },
+            { speaker: "host", section: id, text: "Our notes say it is the main idea." },
+            { speaker: "guest", section: id, text: "Tell me more." },
+            { speaker: "host", section: id, text: "It is simple." },
+          ]),
+        },
+      };
+    });
+    const m = material();
+    const script = await engine.podcastScript({ material: m, length: "long" });
+    expectScriptRules(script, m);
+    const lines = script.chapters.slice(1, -1).flatMap((c) => c.lines);
+    const said = lines.map((l) => l.text).join("\n");
+    expect(said).not.toContain("Why do you ask?");
+    expect(said).not.toContain("Are there any figures"); // its answer was a question: both go
+    expect(said.match(/Tell me more\./g)).toHaveLength(1);
+    expect(said).toContain("The authors use a time slice here.");
+    expect(said).toContain("Their notes say it is the main idea.");
+    for (const line of lines.filter((l) => l.speaker === "host"))
+      expect(line.text).not.toMatch(/\b(?:we|our)\b/i);
+  });
+
   it("retries a 429 and then answers", async () => {
     const engine = await engineWith((call, n) =>
       n === 0 ? { status: 429, headers: { "retry-after-ms": "10" } } : goodChapter(call),

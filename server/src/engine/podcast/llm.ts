@@ -3,10 +3,10 @@ import { sectionPrompt } from "../flashcards/llm";
 import { languageName } from "../labels";
 import { isMalformed, pool, UnusableAnswerError, type ModelClient } from "../model-client";
 import type { NoteMaterial } from "../note-material";
-import { podcastLabelsFor } from "../study-labels";
+import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
 import { estimateTokens } from "../text";
 import type { PodcastScriptRequest } from "../types";
-import { offlineChapter } from "./offline";
+import { offlineChapter, thirdPerson } from "./offline";
 import {
   alternate,
   assembleScript,
@@ -45,6 +45,8 @@ function systemPrompt(material: NoteMaterial, plan: ChapterPlan, position: strin
     "Say only what the given sections say. Never add a fact, a quote, a name or a number that is not in them: keep numbers, formulas and names exactly as written.",
     'This is spoken: a formula written in LaTeX ($…$) is said in words, the way a teacher reads it aloud ("E equals m c squared"), never as LaTeX.',
     "Do not greet the listeners or say goodbye: the episode has its own opening and closing.",
+    'The guest asks what a student would ask about the concepts: what a term means, why, an example, what a number means. Never ask a generic question ("Tell me more", "Any numbers to remember?") and never the same question twice; the host answers every question with a statement, never with another question.',
+    'The host speaks of the source in the third person ("the author", "the course"), never in its "I" or "we".',
     'Name the section each line is drawn from by its id. Answer with JSON only: {"lines":[{"speaker":"host","section":"S3","text":"…"}]}',
   ].join("\n");
 }
@@ -58,6 +60,7 @@ function chapterFrom(
   plan: ChapterPlan,
   material: NoteMaterial,
   position: { index: number; count: number },
+  asked: Set<string>,
 ): ScriptChapter {
   const labels = podcastLabelsFor(material.outputLanguage);
   const ids = new Map(plan.sections.map((s) => [`S${s.index + 1}`, s.index]));
@@ -69,7 +72,7 @@ function chapterFrom(
       ? []
       : [{ speaker: l.speaker, text, sectionIndex, quote: text }];
   });
-  lines = alternate(lines);
+  lines = alternate(dialogueRules(lines, labels, asked));
   if (lines.length === 0) throw new UnusableAnswerError("no line names a section of the chapter");
   if (lines[0]!.speaker !== "host") {
     const enter = position.index === 0 ? labels.enterFirst(plan.title) : labels.enterNext[0]!(plan.title);
@@ -85,6 +88,54 @@ function chapterFrom(
   return { kind: "section", title: plan.title, sectionIndexes: plan.sections.map((s) => s.index), lines };
 }
 
+const QUESTION_END = /[?？]\s*["”»」』)）]?\s*$/u;
+const questionKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * The model's lines held to the offline dialogue's rules: a guest question asked before in the episode, or a
+ * generic one ("Tell me more.") a second time, goes; a host's question after the guest's is no answer and
+ * goes; the host says the source's first person in the third person.
+ */
+export function dialogueRules(lines: ScriptLine[], labels: PodcastLabels, asked: Set<string>): ScriptLine[] {
+  const generic = [labels.askNumbers, ...labels.askMore.map((ask) => ask(""))]
+    .map(questionKey)
+    .filter((key) => key.length >= 4);
+  const out: ScriptLine[] = [];
+  let afterQuestion = false; // the line before, kept or not, was the guest's question
+  for (const line of lines) {
+    const previous = out[out.length - 1];
+    const answering = afterQuestion;
+    const key = questionKey(line.text);
+    const template = line.speaker === "guest" ? generic.find((g) => key.includes(g)) : undefined;
+    afterQuestion = line.speaker === "guest" && (QUESTION_END.test(line.text) || template !== undefined);
+    if (afterQuestion) {
+      const asks = template ? `generic:${template}` : key;
+      if (asked.has(asks) || asked.has(key)) continue;
+      asked.add(asks).add(key);
+      out.push(line);
+      continue;
+    }
+    if (line.speaker === "host") {
+      let text = line.text;
+      if (answering)
+        // keep the statements of an answer, drop the question it ends on (or is)
+        text = text
+          .split(/(?<=[.!?。！？])\s*/u)
+          .filter((sentence) => !QUESTION_END.test(sentence))
+          .join(" ")
+          .trim();
+      if (!text) {
+        if (previous?.speaker === "guest" && QUESTION_END.test(previous.text)) out.pop(); // left unanswered
+        continue;
+      }
+      out.push({ ...line, text: thirdPerson(text, labels) });
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 /**
  * A script written by the model, a chapter per request; a chapter whose answer keeps inventing numbers
  * (after two more asks) or stays malformed is written offline.
@@ -96,6 +147,7 @@ export async function llmPodcastScript(
   const { material } = req;
   const plans = planChapters(material, req.length);
   const known = noteNumbers(material);
+  const asked = new Set<string>(); // the guest's questions over the episode: none twice
   let finished = 0;
   const chapters = await pool(
     plans.map((plan, index) => async () => {
@@ -116,13 +168,13 @@ export async function llmPodcastScript(
             const invented = answer.lines.flatMap((l) => inventedNumbers(l.text, known));
             if (invented.length)
               throw new UnusableAnswerError(`numbers not in the note: ${invented.join(", ")}`);
-            built = chapterFrom(answer, plan, material, position);
+            built = chapterFrom(answer, plan, material, position, asked);
           },
         });
         chapter = built!;
       } catch (e) {
         if (!isMalformed(e)) throw e;
-        chapter = offlineChapter(plan, material, position);
+        chapter = offlineChapter(plan, material, position, asked);
       }
       req.onProgress?.(++finished, plans.length);
       return chapter;
