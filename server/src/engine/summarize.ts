@@ -463,9 +463,11 @@ function completeLeadIns(
     } else if (next) content = [i + 1];
     let chars = 0;
     content = content
-      .filter((j) => !isJunk(units[j]!))
+      // an equation is what a lead-in ending in ":" often introduces ("Euler solved the Basel problem:")
+      .filter((j) => !isJunk(units[j]!) || isFormulaOnly(units[j]!.text))
       .slice(0, LEAD_IN_LIST[level].items)
-      .filter((j) => chosen.includes(j) || (chars += units[j]!.text.length) <= room);
+      // a formula takes the room of a word: its LaTeX source is longer than what it says
+      .filter((j) => chosen.includes(j) || (chars += units[j]!.text.replace(FORMULA, "X").length) <= room);
     if (content.length === 0) {
       chosen.splice(chosen.indexOf(i), 1);
       continue;
