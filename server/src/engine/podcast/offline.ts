@@ -248,7 +248,7 @@ function guestAsks(
     case "term":
       return once(labels.askTerm(item.term)) ?? generic();
     case "list":
-      return once(`${labels.askList}\u0000${item.heading}`) ? labels.askList : generic();
+      return once(labels.askList) ?? generic();
     case "table":
       return once(labels.askTable(item.label)) ?? generic();
     default:
