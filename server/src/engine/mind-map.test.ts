@@ -90,6 +90,7 @@ describe("mind map of fixture notes", () => {
       );
       expect(outlineHeadings).toEqual(sections.map((s) => s.label));
     },
+    60_000, // parsing a 115-page PDF and loading the NLP models on a loaded machine
   );
 
   it("nests sub-sections under their section and follows an edit of the note", async () => {

@@ -187,7 +187,8 @@ function definitionOf(text: string, terms: string[], lang: string): { term: stri
     if (!named || !fitsLimit(term, { words: 5, cjkChars: 10 })) continue;
     // the meaning's head, before a relative clause ("… components that work together")
     const head = m.groups
-      .meaning!.replace(/^(?:a|an|the|un|une|le|la)\s+/iu, "")
+      .meaning!.replace(/^[\s\p{P}]+/u, "")
+      .replace(/^(?:a|an|the|un|une|le|la)\s+/iu, "")
       .split(
         /\s(?:that|which|who|whose|where|when|because|while|qui|que|dont|où|который|которая|которое|которые|чтобы)\s/iu,
       )[0]!;
@@ -209,7 +210,9 @@ function factOf(text: string, terms: string[], lang: string): string | null {
   const figure =
     /(?<![\p{L}\p{N}.-])(\p{Nd}+(?:[.,]\p{Nd}+)*(?:\s?[-–]\s?\p{Nd}+(?:[.,]\p{Nd}+)*)?)(\s?%|\s?[\p{L}]{1,12}|[\p{Script=Han}]{1,2})?/gu;
   for (const m of text.matchAll(figure)) {
-    const unit = (m[2] ?? "").trim();
+    const written = (m[2] ?? "").trim();
+    // in CJK text the letters after a figure run on into the clause: its first word is the unit
+    const unit = hasCjk(written) ? (tokenize(written, lang)[0]?.text ?? "") : written;
     // a bare count, a year, or a figure followed by a word that is no unit ("6 that", "2 additional")
     if (!unit || /^\p{Nd}{4}$/u.test(m[1]!) || (unit !== "%" && !isUnit(unit, lang))) continue;
     const before = text.slice(0, m.index);
@@ -276,7 +279,7 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
     const key = normaliseForMatch(term);
     const overlaps = leaves.some((l) => {
       const other = normaliseForMatch(l.label.split(/: /)[0]!);
-      return key.includes(other) || other.includes(key);
+      return key.includes(other) || other.includes(key) || normaliseForMatch(l.label).includes(key);
     });
     if (overlaps) continue;
     const quote = sentences.find((s) => findWord(s.text, term) >= 0)?.text ?? term;
