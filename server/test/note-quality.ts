@@ -61,12 +61,15 @@ export function contentLines(markdown: string): string[] {
 }
 
 function stripMarkdown(line: string): string {
-  return line
-    .replace(/^>\s?/, "")
-    .replace(/^[-*+]\s+/, "")
-    .replace(/\*\*/g, "")
-    .replace(/\\(.)/g, "$1")
-    .replace(/\|/g, " ");
+  return (
+    line
+      .replace(/^>\s?/, "")
+      .replace(/^[-*+]\s+/, "")
+      .replace(/\*\*/g, "")
+      // Markdown escapes are of ASCII punctuation only: a formula's "\\sin" keeps its command
+      .replace(/\\([!-/:-@[-`{-~])/g, "$1")
+      .replace(/\|/g, " ")
+  );
 }
 
 /**
@@ -78,7 +81,8 @@ export function groundedness(
   docs: SourceDocument[],
   locale = "en",
 ): { share: number; ungrounded: string[]; lines: number } {
-  const squash = (t: string): string => t.replace(/\s+/g, "").toLowerCase();
+  // spaces, table bars and backslashes go from both sides: a formula's "|z|" and "\\{" survive Markdown changed
+  const squash = (t: string): string => t.replace(/[\s|\\]+/g, "").toLowerCase();
   const pageText = docs.map((d) => {
     const byPage = new Map<number, string>();
     for (const s of d.sections) {
@@ -89,7 +93,9 @@ export function groundedness(
   });
   const pageWords = pageText.map((byPage) => {
     const out = new Map<number, Set<string>>();
-    for (const [page, text] of byPage) out.set(page, new Set(wordTokens(text, locale).map((t) => t.word)));
+    // read as the note's lines are (a bar is a space there: "$|h|\\to$" gives "h" and "to" on both sides)
+    for (const [page, text] of byPage)
+      out.set(page, new Set(wordTokens(text.replace(/\|/g, " "), locale).map((t) => t.word)));
     return out;
   });
   let lines = 0;

@@ -570,14 +570,14 @@ function rewrite(
     r.latex = latex;
     for (const i of r.pieces) regionOfPiece.set(pieces[i]!, r);
   }
-  if (regionOfPiece.size === 0) return items.map(withoutStrayAccents);
+  if (regionOfPiece.size === 0) return items.map((item, i) => withoutStrayAccents(item, items[i + 1]));
   const out: MathTextItem[] = [];
   const emitted = new Set<MathRegion>();
   items.forEach((item, index) => {
     const list = perItem[index] ?? [];
     if (!list.some((p) => p && regionOfPiece.has(p))) {
       if (!item.str.trim() && insideFormula(item, emitted)) return; // a space between a formula's glyphs
-      out.push(withoutStrayAccents(item));
+      out.push(withoutStrayAccents(item, items[index + 1]));
       return;
     }
     const box = boxOf(item)!;
@@ -632,10 +632,15 @@ function insideFormula(item: MathTextItem, formulas: Set<MathRegion>): boolean {
   return false;
 }
 
-function withoutStrayAccents(item: MathTextItem): MathTextItem {
+function withoutStrayAccents(item: MathTextItem, next?: MathTextItem): MathTextItem {
   if (!STRAY_ACCENTS.test(item.str)) return item;
-  // an accent glyph left alone (its letter was not rebuilt, or sits in prose without a letter after it)
-  const str = item.str.replace(/[˜¨ˆ˙¯ˇ˘](?!\p{L})/gu, "");
+  // an accent glyph left alone (its letter was not rebuilt, or sits in prose without a letter after it); TeX
+  // sets a prose accent before its letter, often as a text item of its own ("na", "¨", "ıve"), which the
+  // text layer's cleaning composes ("naïve")
+  const letterNext = /^[ıȷ\p{L}]/u.test(next?.str ?? "");
+  const str = item.str.replace(/[˜¨ˆ˙¯ˇ˘](?!\p{L})/gu, (accent, at: number) =>
+    letterNext && at === item.str.length - 1 ? accent : "",
+  );
   return str === item.str ? item : { ...item, str };
 }
 
