@@ -137,9 +137,12 @@ describe("quiz journey", () => {
         await page.getByTestId("quiz-text").press("Control+Enter");
         await page.getByTestId("quiz-analysis").waitFor();
         expect(await verdict()).toBe(type === "case_analysis" ? "wrong" : "correct");
-        expect(await page.getByTestId("quiz-reference").textContent()).toContain(
-          key.keyPoints[0]!.slice(0, 20),
-        );
+        // the reference shows its key points, their formulas set by KaTeX (whose text is not the LaTeX)
+        const point = key.keyPoints[0]!;
+        const prose = point.split(/\$[^$]+\$/).find((part) => part.trim().length >= 8) ?? "";
+        const reference = page.getByTestId("quiz-reference");
+        expect(await reference.textContent()).toContain(prose.trim().slice(0, 20));
+        if (/\$[^$]+\$/.test(point)) expect(await reference.locator(".katex").count()).toBeGreaterThan(0);
       }
       expect((await page.getByTestId("quiz-explanation").textContent())!.length).toBeGreaterThan(0);
       if (n !== 4) await expectAccessible(page, `quiz question ${n} (${type}) answered`);
