@@ -91,7 +91,18 @@ describe("quiz journey", () => {
     const quizId = await currentQuizId(englishNote);
     const keys = await keysOf(quizId);
     const position = () => page.getByTestId("quiz-position").textContent();
-    const questionText = async () => (await page.getByTestId("quiz-question-text").textContent())!;
+    // the question as the page shows it, its KaTeX formulas left out (their text is not the LaTeX)
+    const shownProse = () =>
+      page.getByTestId("quiz-question-text").evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll(".katex").forEach((k) => k.remove());
+        return (copy.textContent ?? "").replace(/\s+/g, "");
+      });
+    const questionText = async () => {
+      const shown = await shownProse();
+      const prose = (q: string) => q.replace(/\$\$?[^$]+\$\$?/g, "").replace(/\s+/g, "");
+      return [...keys.keys()].find((q) => prose(q) === shown) ?? shown;
+    };
     const verdict = () => page.getByTestId("quiz-analysis").getAttribute("data-verdict");
     const seen: string[] = [];
 
