@@ -9,6 +9,7 @@
  * (so it can sit between `$…$` in Markdown and inside a table cell).
  */
 import { kids, tagOf, textOf, type XNode } from "./xml";
+import { LIMIT_OPERATORS, OPERATOR_NAMES } from "./latex-operators";
 
 /** An element's local name ("m:sSup" → "sSup"). */
 function local(n: XNode): string {
@@ -331,44 +332,6 @@ const ACCENTS: Record<string, string> = {
 /** n-ary operators drawn with limits above and below by default (integrals take them at the side). */
 const INTEGRALS = new Set(["\\int", "\\iint", "\\iiint", "\\oint", "\\oiint", "\\oiiint"]);
 
-const FUNCTIONS = new Set([
-  "sin",
-  "cos",
-  "tan",
-  "cot",
-  "sec",
-  "csc",
-  "arcsin",
-  "arccos",
-  "arctan",
-  "sinh",
-  "cosh",
-  "tanh",
-  "coth",
-  "log",
-  "ln",
-  "lg",
-  "exp",
-  "lim",
-  "liminf",
-  "limsup",
-  "max",
-  "min",
-  "sup",
-  "inf",
-  "det",
-  "dim",
-  "ker",
-  "deg",
-  "gcd",
-  "arg",
-  "hom",
-  "Pr",
-]);
-
-/** Operators whose limits go underneath (`\lim_{x \to 0}`). */
-const LIMIT_OPERATORS = new Set(["lim", "liminf", "limsup", "max", "min", "sup", "inf", "det", "gcd", "Pr"]);
-
 const TEXT_ESCAPES: Record<string, string> = {
   "\\": "\\textbackslash{}",
   "{": "\\{",
@@ -531,7 +494,7 @@ function func(n: XNode, ctx: Ctx): string {
   const fName = childL(n, "fName");
   const name = fName ? plain(fName).trim() : "";
   let head: string;
-  if (FUNCTIONS.has(name)) head = `\\${name}`;
+  if (OPERATOR_NAMES.has(name)) head = `\\${name}`;
   else if (/^[A-Za-z]{2,}$/.test(name)) head = `\\operatorname{${name}}`;
   else head = seq(fName, ctx); // a limit (`lim` under `n→∞`) or a scripted name (`sin²`)
   const arg = seq(childL(n, "e"), ctx);

@@ -1,4 +1,5 @@
-import { LIMIT_OPERATORS, OPERATOR_NAMES, type GlyphKind } from "./glyphs";
+import { LIMIT_OPERATORS, OPERATOR_NAMES } from "../latex-operators";
+import type { GlyphKind } from "./glyphs";
 
 /** One glyph (or an upright word) of a formula, in PDF user space (y grows upwards). */
 export interface MathGlyph {
