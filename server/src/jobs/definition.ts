@@ -62,9 +62,14 @@ export function backoffDelay(
 /**
  * Thrown by a handler that must wait for something outside itself (a file still being parsed): the worker puts
  * the job back in the queue until `delayMs` from now without counting an attempt, and its slot runs other work.
+ * What it waits for may bring it forward (`JobQueue.runNow`); `stillWaiting`, asked once the job is back in the
+ * queue, catches what came while it ran (then it runs again at once).
  */
 export class DeferJob extends Error {
-  constructor(readonly delayMs: number) {
+  constructor(
+    readonly delayMs: number,
+    readonly stillWaiting?: () => Promise<boolean>,
+  ) {
     super(`job deferred by ${delayMs} ms`);
   }
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { jobEvents, jobs } from "../db/schema";
+import { beanLedger, conversationMessages, files, jobEvents, jobs, notes, quizzes } from "../db/schema";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobEventRow = typeof jobEvents.$inferSelect;
@@ -106,6 +106,95 @@ export const jobsRepo = {
       .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")));
   },
 
+  /**
+   * Brings the queued jobs of `name` among `ids` forward to run now (a job waiting for something outside itself
+   * until a deadline, whose wait is over); returns the ids moved. Running and ended jobs are left alone.
+   */
+  async runNow(db: DbOrTx, name: string, ids: string[], now: Date): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .update(jobs)
+      .set({ runAt: now, updatedAt: now })
+      .where(and(inArray(jobs.id, ids), eq(jobs.name, name), eq(jobs.status, "queued"), gt(jobs.runAt, now)))
+      .returning({ id: jobs.id });
+    return rows.map((row) => row.id);
+  },
+
+  /**
+   * Deletes (or with `dryRun` counts) the events of jobs that ended before `before`, `batch` rows a statement;
+   * the SSE stream of such a job closes with the job row's own word. Returns how many.
+   */
+  async deleteEventsOfJobsEndedBefore(
+    db: DbOrTx,
+    before: Date,
+    options: { dryRun?: boolean; batch?: number } = {},
+  ): Promise<number> {
+    const ended = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.status, ["done", "failed", "cancelled"]), lt(jobs.finishedAt, before)));
+    if (options.dryRun) {
+      const rows = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobEvents)
+        .where(inArray(jobEvents.jobId, ended));
+      return rows[0]?.n ?? 0;
+    }
+    return deleteInBatches(options.batch, (limit) =>
+      db
+        .delete(jobEvents)
+        .where(
+          inArray(
+            jobEvents.id,
+            db
+              .select({ id: jobEvents.id })
+              .from(jobEvents)
+              .where(inArray(jobEvents.jobId, ended))
+              .limit(limit),
+          ),
+        )
+        .returning({ id: jobEvents.id }),
+    );
+  },
+
+  /**
+   * Deletes (or with `dryRun` counts) jobs that ended before `before` and that nothing still reads: no row
+   * names them (a note's, a quiz's, a file's parse, an answer's, a Beancoin charge's job), and none is the
+   * latest of its kind for its note (an artefact tab shows its latest generation). Their events go with them.
+   */
+  async deleteJobsEndedBefore(
+    db: DbOrTx,
+    before: Date,
+    options: { dryRun?: boolean; batch?: number } = {},
+  ): Promise<number> {
+    const newer = sql.raw("newer");
+    const unread = and(
+      inArray(jobs.status, ["done", "failed", "cancelled"]),
+      lt(jobs.finishedAt, before),
+      sql`not exists (select 1 from ${notes} where ${notes.jobId} = ${jobs.id})`,
+      sql`not exists (select 1 from ${quizzes} where ${quizzes.jobId} = ${jobs.id})`,
+      sql`not exists (select 1 from ${files} where ${files.parseJobId} = ${jobs.id})`,
+      sql`not exists (select 1 from ${conversationMessages} where ${conversationMessages.jobId} = ${jobs.id})`,
+      sql`not exists (select 1 from ${beanLedger} where ${beanLedger.jobId} = ${jobs.id})`,
+      sql`(${jobs.payload}->>'noteId' is null or exists (select 1 from ${jobs} as ${newer}
+        where ${newer}.name = ${jobs.name} and ${newer}.user_id is not distinct from ${jobs.userId}
+          and ${newer}.payload->>'noteId' = ${jobs.payload}->>'noteId' and ${newer}.created_at > ${jobs.createdAt}))`,
+    );
+    if (options.dryRun) {
+      const rows = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(unread);
+      return rows[0]?.n ?? 0;
+    }
+    return deleteInBatches(options.batch, (limit) =>
+      db
+        .delete(jobs)
+        .where(inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(unread).limit(limit)))
+        .returning({ id: jobs.id }),
+    );
+  },
+
   async update(
     db: DbOrTx,
     id: string,
@@ -192,3 +281,13 @@ export const jobsRepo = {
     return rows[0];
   },
 };
+
+/** Runs a bounded delete until it deletes fewer than a batch; returns how many rows went. */
+async function deleteInBatches(batch = 5000, remove: (limit: number) => Promise<unknown[]>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const removed = (await remove(batch)).length;
+    total += removed;
+    if (removed < batch) return total;
+  }
+}

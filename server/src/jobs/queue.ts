@@ -94,9 +94,50 @@ export function createJobQueue(deps: JobQueueDeps) {
       await jobsRepo.release(db, jobId, workerId, now());
     },
 
-    /** Puts a held job back in the queue until `runAt` without counting the attempt (see `DeferJob`). */
-    async defer(jobId: string, workerId: string, runAt: Date): Promise<void> {
+    /**
+     * Puts a held job back in the queue until `runAt` without counting the attempt (see `DeferJob`). Then asks
+     * `stillWaiting`: what it waited for may have come while it ran (its waker found it running and left it),
+     * so a job no longer waiting is brought forward at once instead of sleeping until `runAt`.
+     */
+    async defer(
+      jobId: string,
+      workerId: string,
+      runAt: Date,
+      stillWaiting?: () => Promise<boolean>,
+    ): Promise<void> {
       await jobsRepo.release(db, jobId, workerId, now(), runAt);
+      if (!stillWaiting || (await stillWaiting())) return;
+      const job = await jobsRepo.find(db, jobId);
+      if (job) await queue.runNow(job.name, [jobId]);
+    },
+
+    /**
+     * Brings queued jobs of `name` forward to run now (jobs waiting until a deadline, whose wait is over).
+     * Inside `tx` the workers of this process are not woken: call `wake(name)` once it has committed.
+     */
+    async runNow(name: string, jobIds: string[], tx?: DbOrTx): Promise<string[]> {
+      const moved = await jobsRepo.runNow(tx ?? db, name, jobIds, now());
+      if (moved.length > 0 && !tx) notifier.emit(ENQUEUED, name);
+      return moved;
+    },
+
+    /**
+     * Retention: deletes the events of jobs ended more than `eventsDays` ago, and the jobs ended more than
+     * `jobsDays` ago that nothing still reads (see `jobsRepo.deleteJobsEndedBefore`). `dryRun` only counts.
+     */
+    async deleteEnded(options: {
+      eventsDays: number;
+      jobsDays: number;
+      dryRun?: boolean;
+    }): Promise<{ events: number; jobs: number }> {
+      const at = now().getTime();
+      const daysAgo = (days: number) => new Date(at - days * 24 * 60 * 60 * 1000);
+      const dryRun = options.dryRun;
+      const events = await jobsRepo.deleteEventsOfJobsEndedBefore(db, daysAgo(options.eventsDays), {
+        dryRun,
+      });
+      const jobs = await jobsRepo.deleteJobsEndedBefore(db, daysAgo(options.jobsDays), { dryRun });
+      return { events, jobs };
     },
 
     get: (jobId: string) => jobsRepo.find(db, jobId),

@@ -202,7 +202,12 @@ export function createWorker(options: WorkerOptions): Worker {
       } else if (cause === "cancelled") {
         await finishFailed(job, definition, { code: "JOB_CANCELLED", message: "cancelled" }, "cancelled");
       } else if (thrown instanceof DeferJob) {
-        await queue.defer(job.id, workerId, new Date(queue.now().getTime() + thrown.delayMs));
+        await queue.defer(
+          job.id,
+          workerId,
+          new Date(queue.now().getTime() + thrown.delayMs),
+          thrown.stillWaiting,
+        );
         const timer = setTimeout(() => {
           deferTimers.delete(timer);
           wake();

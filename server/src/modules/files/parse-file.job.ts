@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { SourceDocument } from "@beannote/contract";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import type { Storage } from "../../storage/storage";
 import { defineJob, PermanentJobError, type JobDefinition, type JobSpec } from "../../jobs/definition";
 import type { WorkerLogger } from "../../jobs/worker";
@@ -37,12 +37,23 @@ export interface FileParser {
 /** Renders an office file to PDF (LibreOffice); resolves with the PDF's path, or null when it cannot. */
 export type PreviewRenderer = (inputPath: string, outDir: string) => Promise<string | null>;
 
+/**
+ * What waits for a file's parse to end (the notes feature's note jobs): woken in the transaction that marks the
+ * file ready or failed, so a worker killed after it leaves no waiter asleep.
+ */
+export interface ParseWaiters {
+  wake(tx: DbOrTx, fileId: string): Promise<void>;
+  /** Once that transaction has committed: wakes this process's idle workers for the waiters. */
+  committed(): void;
+}
+
 export interface ParseFileJobDeps {
   db: Db;
   storage: Storage;
   parser: FileParser;
   renderPreview?: PreviewRenderer;
   logger: WorkerLogger;
+  waiters?: ParseWaiters;
 }
 
 export const documentKeyOf = (userId: string, fileId: string) => `documents/${userId}/${fileId}.json`;
@@ -66,6 +77,19 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 /** Parses an uploaded file, stores its SourceDocument (and an office file's PDF preview), marks it ready. */
 export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
   const { db, storage } = deps;
+
+  /** Writes a file's end (ready or failed) and wakes what waits for it, in one transaction. */
+  async function settle<T>(fileId: string, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    const { waiters } = deps;
+    if (!waiters) return write(db);
+    const written = await db.transaction(async (tx) => {
+      const result = await write(tx);
+      await waiters.wake(tx, fileId);
+      return result;
+    });
+    waiters.committed();
+    return written;
+  }
 
   async function renderPreview(
     filePath: string,
@@ -129,17 +153,19 @@ export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
         });
 
         // Ready as soon as the text is: notes can start while an office file's preview is still rendered.
-        const ready = await filesRepo.update(db, file.id, {
-          status: "ready",
-          format: document.format,
-          pageCount: document.pageCount,
-          ocrPages: document.ocr?.pages.length ? document.ocr.pages.map((p) => p.page) : null,
-          sha256,
-          documentKey,
-          previewKey: document.format === "pdf" ? file.storageKey : null,
-          errorCode: null,
-          errorMessage: null,
-        });
+        const ready = await settle(file.id, (tx) =>
+          filesRepo.update(tx, file.id, {
+            status: "ready",
+            format: document.format,
+            pageCount: document.pageCount,
+            ocrPages: document.ocr?.pages.length ? document.ocr.pages.map((p) => p.page) : null,
+            sha256,
+            documentKey,
+            previewKey: document.format === "pdf" ? file.storageKey : null,
+            errorCode: null,
+            errorMessage: null,
+          }),
+        );
         if (!ready) {
           // Deleted while it was parsed: nothing may stay behind in storage.
           await storage.delete(documentKey);
@@ -160,11 +186,13 @@ export function createParseFileJob(deps: ParseFileJobDeps): JobDefinition {
     },
     async onFailed(_job, reason, payload) {
       if (!payload) return;
-      await filesRepo.update(db, payload.fileId, {
-        status: "failed",
-        errorCode: reason.code,
-        errorMessage: reason.message,
-      });
+      await settle(payload.fileId, (tx) =>
+        filesRepo.update(tx, payload.fileId, {
+          status: "failed",
+          errorCode: reason.code,
+          errorMessage: reason.message,
+        }),
+      );
     },
   });
 }

@@ -4,12 +4,31 @@ import { isErrorCode } from "@beannote/contract";
 import type { Db } from "../../db/client";
 import type { Engine } from "../../engine";
 import { DeferJob, defineJob, PermanentJobError } from "../../jobs/definition";
+import type { JobQueue } from "../../jobs/queue";
+import type { ParseWaiters } from "../files/parse-file.job";
 import { notesRepo } from "./notes.repo";
 import { GENERATE_NOTE_JOB, type NoteFiles } from "./notes.service";
 
+/** How long a note waits for its files to be parsed before it fails with FILE_NOT_READY. */
 const FILE_WAIT_MS = 10 * 60 * 1000;
-/** How soon to look again for files still being parsed: often at first, then every 2 s. */
-const recheckDelay = (waitedMs: number) => Math.min(2000, 100 + Math.floor(waitedMs / 10));
+
+type Described = Awaited<ReturnType<NoteFiles["describe"]>>;
+/** A file whose parse has not ended yet (neither ready nor failed). */
+const parsing = (files: Described) =>
+  [...files.values()].some((file) => file.status !== "ready" && file.status !== "failed");
+
+/**
+ * Wakes the note jobs waiting for a file, in the transaction in which its parse job marks it ready or failed
+ * (given to the parse job as its `waiters`).
+ */
+export function noteJobsWaitingForFiles(queue: Pick<JobQueue, "runNow" | "wake">): ParseWaiters {
+  return {
+    async wake(tx, fileId) {
+      await queue.runNow(GENERATE_NOTE_JOB, await notesRepo.generatingJobIds(tx, fileId), tx);
+    },
+    committed: () => queue.wake(GENERATE_NOTE_JOB),
+  };
+}
 
 /** Charges what a note's price lacks once all its pages are known (the Beancoin feature's `settle`). */
 export interface NoteSettlement {
@@ -51,10 +70,14 @@ export function generateNoteJob(deps: {
         throw new PermanentJobError(isErrorCode(failed.errorCode) ? failed.errorCode : "FILE_CORRUPT");
       if (files.size < fileIds.length) throw new PermanentJobError("NOT_FOUND");
       if (![...files.values()].every((file) => file.status === "ready")) {
-        // Waiting must not hold a worker slot (a parse job may need it): back to the queue, look again soon.
+        // Waiting must not hold a worker slot (a parse job may need it): back to the queue until the deadline.
+        // Each file's parse job wakes it when it ends (`noteJobsWaitingForFiles`); one that ended while this
+        // ran is seen once it is back in the queue (`stillWaiting`).
         const waited = now() - ctx.job.createdAt.getTime();
-        if (waited > FILE_WAIT_MS) throw new PermanentJobError("FILE_NOT_READY");
-        throw new DeferJob(recheckDelay(waited));
+        if (waited >= FILE_WAIT_MS) throw new PermanentJobError("FILE_NOT_READY");
+        throw new DeferJob(FILE_WAIT_MS - waited, async () =>
+          parsing(await deps.files.describe(note.userId, fileIds)),
+        );
       }
       // Files still being read when the note was asked for were not charged then (402 here fails the job,
       // and its failure hook refunds what was paid).

@@ -162,6 +162,15 @@ export const notesRepo = {
       .orderBy(asc(noteSources.position));
     return rows.map((row) => row.fileId);
   },
+  /** The jobs of notes still being written from `fileId` (those waiting for its parse to end). */
+  async generatingJobIds(db: DbOrTx, fileId: string): Promise<string[]> {
+    const rows = await db
+      .select({ jobId: notes.jobId })
+      .from(notes)
+      .innerJoin(noteSources, eq(noteSources.noteId, notes.id))
+      .where(and(eq(noteSources.fileId, fileId), eq(notes.status, "generating")));
+    return rows.flatMap((row) => (row.jobId ? [row.jobId] : []));
+  },
   /**
    * One page of the user's notes and how many match, in one statement. The keyword matches titles with
    * ILIKE (`%` and `_` typed by the user match themselves), served by the trigram index on `notes.title`.
