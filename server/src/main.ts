@@ -3,14 +3,16 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
-import { buildApp, type BuildAppOptions } from "./http/app";
+import { createHttpApp, mountApi, type ApiOptions } from "./http/app";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createStorageFromConfig } from "./storage";
 import type { Storage } from "./storage/storage";
 import { createSvgCaptchaGenerator, type CaptchaGenerator } from "./modules/captcha/captcha-generator";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createWorker, type Worker } from "./jobs/worker";
-import { jobDefinitions } from "./jobs/registry";
+import { createServices, type Services } from "./composition/services";
+import { registerRoutes } from "./composition/routes";
+import { workerJobs } from "./composition/worker-jobs";
 import { createParserPool } from "./ingest/parser-pool";
 import { createIdleParser } from "./ingest/idle-parser";
 import { createOcrFromConfig } from "./ingest/ocr/ocr-from-config";
@@ -38,7 +40,7 @@ export interface StartOptions {
   /** Job worker tuning (tests shorten the lease). */
   worker?: { concurrency?: number; pollMs?: number; leaseMs?: number; heartbeatMs?: number };
   /** Sees every API route as it is registered (the route-walking tests). */
-  onRoute?: BuildAppOptions["onRoute"];
+  onRoute?: ApiOptions["onRoute"];
 }
 
 export interface RunningServer {
@@ -48,26 +50,36 @@ export interface RunningServer {
   database: Database;
   storage: Storage;
   queue: JobQueue;
+  /** Every service of this process, built once (composition/services.ts). */
+  services: Services;
   /** The job worker of this process (roles all and worker). */
   worker?: Worker;
   close(): Promise<void>;
 }
 
-/** Boots config → database → storage → HTTP; resolves once listening. */
+/** Boots config → database → storage → services → HTTP and worker; resolves once listening. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const storage = await createStorageFromConfig(config);
   const queue = createJobQueue({ db: database.db });
-  const app = await buildApp({
+  // One set of services for every role: the API's routes and the worker's jobs read the same objects.
+  const app = createHttpApp({ config, uploadOrigin: storage.uploadOrigin });
+  const services = createServices({
     config,
     db: database.db,
     storage,
     queue,
+    mailer:
+      options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
     captcha: options.captcha ?? createSvgCaptchaGenerator(),
-    mailer: options.mailer,
+    logger: app.log,
+  });
+  app.addHook("onClose", () => services.close());
+  await mountApi(app, config, {
+    authenticate: (token) => services.auth.authenticate(token),
+    registerRoutes: (api) => registerRoutes(api, services),
     onRoute: options.onRoute,
-    createMailer: (logger) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
   });
   const role = options.role ?? "all";
   // What a server killed with kill -9 left in TMPDIR: its scratch folders, and a converter still working in them.
@@ -97,17 +109,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     worker = createWorker({
       queue,
       logger: app.log,
-      definitions: jobDefinitions({
-        config,
-        db: database.db,
-        storage,
+      definitions: workerJobs(services, {
         parser,
         renderPreview:
           options.renderPreview ??
           // A deck's citations count its hidden slides: the preview keeps them, so page N is slide N.
           ((input, outDir) => renderPdfPreview(input, outDir, { allSlides: /\.pptx?$/i.test(input) })),
-        logger: app.log,
-        mailer: options.mailer,
       }),
       concurrency: options.worker?.concurrency ?? config.PARSE_WORKERS,
       pollMs: options.worker?.pollMs,
@@ -150,6 +157,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     database,
     storage,
     queue,
+    services,
     worker,
     close: () =>
       (closing ??= (async () => {

@@ -7,19 +7,12 @@ import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
-import type { Storage } from "../storage/storage";
-import type { Mailer } from "../mail/mailer";
-import type { CaptchaGenerator } from "../modules/captcha/captcha-generator";
-import type { JobQueue } from "../jobs/queue";
-import { createAuthService, tokenFromHeaders, type AuthUser } from "../modules/auth/auth.service";
+import { tokenFromHeaders, type AuthUser } from "./auth-user";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendError } from "./error-handler";
 import { installBodyParsers } from "./request-body";
 import { installInputGuard } from "./input-guard";
 import { installSecurityHeaders } from "./security-headers";
-import { registerModules } from "../modules";
 import { installOpenApi } from "./openapi";
-import type { AppDeps } from "./app-deps";
 import type { ErrorCode } from "@beannote/contract";
 
 declare module "fastify" {
@@ -36,12 +29,17 @@ declare module "fastify" {
 
 export interface BuildAppOptions {
   config: Config;
-  db: Db;
-  storage: Storage;
-  captcha: CaptchaGenerator;
-  queue: JobQueue;
-  mailer?: Mailer;
+  /** The object storage's origin, where clients PUT direct uploads (allowed by the CSP); none: local storage. */
+  uploadOrigin?: string;
   logger?: FastifyBaseLogger;
+}
+
+/** What the API scope is given by the composition root (main.ts): its sessions and its routes. */
+export interface ApiOptions {
+  /** Resolves a request's token to its user, or throws the AppError the request answers with. */
+  authenticate(token: string | undefined): Promise<AuthUser>;
+  /** Registers every feature's routes in the API scope. */
+  registerRoutes(api: FastifyInstance): Promise<void>;
   /** Sees every API route as it is registered (the route-walking tests use it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -52,9 +50,11 @@ const defaultWebDist = fileURLToPath(new URL("../../../web/dist", import.meta.ur
 const WEB_PREFIXES = ["/pages/", "/subNote/", "/subOthers/", "/assets/"];
 const isWebPath = (url: string) => url === "/" || WEB_PREFIXES.some((prefix) => url.startsWith(prefix));
 
-export async function buildApp(
-  options: BuildAppOptions & { createMailer: (logger: FastifyBaseLogger) => Mailer },
-): Promise<FastifyInstance> {
+/**
+ * The HTTP server without its routes: the envelope's error handling, body parsers, input guard and security
+ * headers. Its logger is the process's; `mountApi` then adds the API and the web app.
+ */
+export function createHttpApp(options: BuildAppOptions): FastifyInstance {
   const { config } = options;
   const app = Fastify({
     loggerInstance: options.logger,
@@ -83,25 +83,19 @@ export async function buildApp(
         fontSrc: ["'self'", "data:"],
         mediaSrc: ["'self'", "blob:"],
         // Direct uploads go to the object storage's origin (presigned PUTs).
-        connectSrc: ["'self'", ...(options.storage.uploadOrigin ? [options.storage.uploadOrigin] : [])],
+        connectSrc: ["'self'", ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
       },
     },
     crossOriginEmbedderPolicy: false,
   });
+  return app;
+}
+
+/** Adds the API scope (auth hook, OpenAPI, the features' routes) and the web app to `createHttpApp`'s server. */
+export async function mountApi(app: FastifyInstance, config: Config, options: ApiOptions): Promise<void> {
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
   // Raw bodies for binary uploads (PUT /file/:id/content) are streamed by the route itself.
   app.addContentTypeParser("application/octet-stream", (_request, payload, done) => done(null, payload));
-
-  const deps: AppDeps = {
-    config,
-    db: options.db,
-    storage: options.storage,
-    captcha: options.captcha,
-    mailer: options.mailer ?? options.createMailer(app.log),
-    auth: createAuthService({ db: options.db, ttlDays: config.TOKEN_TTL_DAYS }),
-    queue: options.queue,
-    logger: app.log,
-  };
 
   app.decorateRequest("user", undefined as unknown as AuthUser);
   // /openapi.json and /docs describe every route of the API scope below.
@@ -112,9 +106,9 @@ export async function buildApp(
     // Before the body is read: a caller without a valid token gets 401, never a validation error.
     api.addHook("onRequest", async (request) => {
       if (request.routeOptions.config.public) return;
-      request.user = await deps.auth.authenticate(tokenFromHeaders(request.headers));
+      request.user = await options.authenticate(tokenFromHeaders(request.headers));
     });
-    await registerModules(api, deps);
+    await options.registerRoutes(api);
   });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
@@ -134,5 +128,4 @@ export async function buildApp(
     }
     return sendError(request, reply, "NOT_FOUND");
   });
-  return app;
 }

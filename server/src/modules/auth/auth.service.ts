@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import type { AuthUser } from "../../http/auth-user";
 import { sessionsRepo } from "./sessions.repo";
 import { sessionCacheFor } from "./session-cache";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export interface AuthUser {
-  userId: string;
-  tokenHash: string;
-}
+export type { AuthUser };
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -75,14 +73,3 @@ export function createAuthService(deps: { db: Db; ttlDays: number; now?: () => D
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-/** The token comes from the `token` header or `Authorization: Bearer`. */
-export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const direct = headers.token;
-  const tokenHeader = Array.isArray(direct) ? direct[0] : direct;
-  if (tokenHeader && tokenHeader.trim()) return tokenHeader.trim();
-  const authorization = headers.authorization;
-  const value = Array.isArray(authorization) ? authorization[0] : authorization;
-  const match = value?.match(/^Bearer\s+(.+)$/i);
-  return match?.[1]?.trim() || undefined;
-}

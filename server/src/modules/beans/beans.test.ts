@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEFAULT_BEAN_COSTS,
@@ -11,9 +10,8 @@ import { testDatabases, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
 import { loginNewUser } from "../../../test/pipeline";
 import { seedFile, seedNote } from "../../../test/seed";
-import { createLocalStorage } from "../../storage/local-storage";
 import { createWorker, type Worker } from "../../jobs/worker";
-import { jobDefinitions } from "../../jobs/registry";
+import { workerJobs } from "../../composition/worker-jobs";
 import { notesRepo } from "../notes/notes.repo";
 import { filesRepo } from "../files/files.repo";
 import { studentRepo } from "../student/student.repo";
@@ -77,10 +75,7 @@ describe.each(testDatabases)("Beancoin on $name", (kind) => {
       logger: silent,
       pollMs: 50,
       concurrency: 4,
-      definitions: jobDefinitions({
-        config: server.config,
-        db: server.database.db,
-        storage: createLocalStorage(path.join(server.config.dataDir, "files")),
+      definitions: workerJobs(server.services, {
         parser: { parse: () => Promise.reject(new Error("no parsing in this test")) },
         logger: silent,
       }),

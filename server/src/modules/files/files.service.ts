@@ -18,7 +18,7 @@ import { withKeyLocks } from "../../db/key-lock";
 import { StorageUnavailableError, type Storage } from "../../storage/storage";
 import { AppError } from "../../http/app-error";
 import { ERROR_MESSAGES, type ServerLanguage } from "../../http/messages";
-import { createJobQueue, isTerminal, type JobQueue } from "../../jobs/queue";
+import { isTerminal, type JobQueue } from "../../jobs/queue";
 import { IngestError } from "../../ingest/errors";
 import { sniffFormat } from "../../ingest/sniff";
 import { filesRepo, type FileRow } from "./files.repo";
@@ -50,7 +50,7 @@ export interface FilesServiceDeps {
   uploadMaxBytes: number;
   /** Defaults to the configuration's defaults. */
   uploadLimits?: UploadLimits;
-  queue?: JobQueue;
+  queue: JobQueue;
   now?: () => Date;
 }
 
@@ -104,8 +104,7 @@ export function presentFile(file: FileRow, language: ServerLanguage): FileInfo {
 }
 
 export function createFilesService(deps: FilesServiceDeps) {
-  const { db, storage } = deps;
-  const queue = deps.queue ?? createJobQueue({ db });
+  const { db, storage, queue } = deps;
   const limits = deps.uploadLimits ?? uploadLimitsOf(QUOTA_DEFAULTS);
   const now = deps.now ?? (() => new Date());
   const secondsUntil = (at: Date, from: Date) =>

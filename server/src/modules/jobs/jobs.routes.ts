@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { jobEventsRequest, jobIdParams } from "@beannote/contract";
+import { API_ROUTES, jobEventsRequest, jobIdParams, jobStatusResponse, okResponse } from "@beannote/contract";
 import { ok } from "../../http/envelope";
-import type { AppDeps } from "../../http/app-deps";
-import { createJobsService, type JobsService, type StreamedEvent } from "./jobs.service";
+import type { JobsService, StreamedEvent } from "./jobs.service";
 
 export interface JobRoutesOptions {
   /** How often a stream looks for events written by other processes. */
@@ -24,25 +23,25 @@ function lastEventIdOf(header: string | string[] | undefined, body: unknown): nu
   return Number.isInteger(id) && id > 0 ? id : 0;
 }
 
-export function jobRoutes(
-  deps: AppDeps,
-  options: JobRoutesOptions = {},
-  jobs: JobsService = createJobsService({ db: deps.db }),
-): FastifyPluginAsyncZod {
+export function jobRoutes(jobs: JobsService, options: JobRoutesOptions = {}): FastifyPluginAsyncZod {
   const pollMs = options.pollMs ?? 1000;
   const keepAliveMs = options.keepAliveMs ?? 15_000;
   return async (app) => {
-    app.get("/job/:jobId", { schema: { params: jobIdParams } }, async (request) =>
-      ok(request, await jobs.status(request.user.userId, request.params.jobId)),
+    app.get(
+      API_ROUTES.job,
+      { schema: { params: jobIdParams, response: okResponse(jobStatusResponse) } },
+      async (request) => ok(request, await jobs.status(request.user.userId, request.params.jobId)),
     );
 
-    app.post("/job/:jobId/cancel", { schema: { params: jobIdParams } }, async (request) =>
-      ok(request, await jobs.cancel(request.user.userId, request.params.jobId)),
+    app.post(
+      API_ROUTES.jobCancel,
+      { schema: { params: jobIdParams, response: okResponse(jobStatusResponse) } },
+      async (request) => ok(request, await jobs.cancel(request.user.userId, request.params.jobId)),
     );
 
     // A streaming POST (the token travels in headers, which EventSource cannot send).
     app.post(
-      "/job/:jobId/events",
+      API_ROUTES.jobEvents,
       { schema: { params: jobIdParams, body: jobEventsRequest.optional().nullable() } },
       async (request, reply) => {
         const { jobId } = request.params;

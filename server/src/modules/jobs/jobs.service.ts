@@ -1,11 +1,11 @@
 import type { JobEventType, JobStatusResponse } from "@beannote/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import { createJobQueue, isTerminal, type JobEventRow, type JobQueue, type JobRow } from "../../jobs/queue";
+import { isTerminal, type JobEventRow, type JobQueue, type JobRow } from "../../jobs/queue";
 
 export interface JobsServiceDeps {
   db: Db;
-  queue?: JobQueue;
+  queue: JobQueue;
 }
 
 export function presentJob(job: JobRow): JobStatusResponse {
@@ -46,7 +46,7 @@ function closingEvent(job: JobRow): StreamedEvent {
 }
 
 export function createJobsService(deps: JobsServiceDeps) {
-  const queue = deps.queue ?? createJobQueue({ db: deps.db });
+  const { queue } = deps;
 
   async function owned(userId: string, jobId: string): Promise<JobRow> {
     const job = await queue.getOwned(jobId, userId);

@@ -1,28 +1,41 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  API_ROUTES,
+  captchaNewResponse,
   checkCodeRequest,
+  checkCodeResponse,
+  emptyData,
   forgetRequest,
   loginRequest,
+  memberInfo,
   modifyInfoRequest,
+  okResponse,
   registerRequest,
   sendCodeRequest,
+  tokenResponse,
 } from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import { languageOf } from "../../http/messages";
 import type { AppDeps } from "../../http/app-deps";
 import type { MemberService } from "./member.service";
+import type { AuthService } from "../auth/auth.service";
 
 const publicRoute = { public: true } as const;
 
-export function memberRoutes(deps: AppDeps, members: MemberService): FastifyPluginAsyncZod {
+export function memberRoutes(
+  deps: AppDeps & { auth: Pick<AuthService, "revoke"> },
+  members: MemberService,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post("/captcha-new", { config: publicRoute }, async (request) =>
-      ok(request, await members.newCaptcha({ ip: request.ip })),
+    app.post(
+      API_ROUTES.captchaNew,
+      { config: publicRoute, schema: { response: okResponse(captchaNewResponse) } },
+      async (request) => ok(request, await members.newCaptcha({ ip: request.ip })),
     );
 
     app.post(
-      "/member/send-code",
-      { config: publicRoute, schema: { body: sendCodeRequest } },
+      API_ROUTES.memberSendCode,
+      { config: publicRoute, schema: { body: sendCodeRequest, response: okResponse(emptyData) } },
       async (request) => {
         await members.sendCode(request.body, {
           ip: request.ip,
@@ -33,8 +46,8 @@ export function memberRoutes(deps: AppDeps, members: MemberService): FastifyPlug
     );
 
     app.post(
-      "/member/check-code",
-      { config: publicRoute, schema: { body: checkCodeRequest } },
+      API_ROUTES.memberCheckCode,
+      { config: publicRoute, schema: { body: checkCodeRequest, response: okResponse(checkCodeResponse) } },
       async (request) => {
         await members.checkCode(request.body);
         return ok(request, { valid: true as const });
@@ -42,29 +55,37 @@ export function memberRoutes(deps: AppDeps, members: MemberService): FastifyPlug
     );
 
     app.post(
-      "/member/register/email",
-      { config: publicRoute, schema: { body: registerRequest } },
+      API_ROUTES.memberRegister,
+      { config: publicRoute, schema: { body: registerRequest, response: okResponse(tokenResponse) } },
       async (request) => {
         const language = languageOf(request.headers.language) === "zh" ? "zh-CN" : "en-US";
         return ok(request, { token: await members.register(request.body, { language }) });
       },
     );
 
-    app.put("/member/forget", { config: publicRoute, schema: { body: forgetRequest } }, async (request) => {
-      await members.forget(request.body);
-      return ok(request, {});
-    });
+    app.put(
+      API_ROUTES.memberForget,
+      { config: publicRoute, schema: { body: forgetRequest, response: okResponse(emptyData) } },
+      async (request) => {
+        await members.forget(request.body);
+        return ok(request, {});
+      },
+    );
 
     app.post(
-      "/member/password-login",
-      { config: publicRoute, schema: { body: loginRequest } },
+      API_ROUTES.memberLogin,
+      { config: publicRoute, schema: { body: loginRequest, response: okResponse(tokenResponse) } },
       async (request) => ok(request, { token: await members.login(request.body, { ip: request.ip }) }),
     );
 
-    app.get("/member/get-info", async (request) => ok(request, await members.getInfo(request.user.userId)));
+    app.get(API_ROUTES.memberInfo, { schema: { response: okResponse(memberInfo) } }, async (request) =>
+      ok(request, await members.getInfo(request.user.userId)),
+    );
 
-    app.put("/member/modify-info", { schema: { body: modifyInfoRequest } }, async (request) =>
-      ok(request, await members.modifyInfo(request.user.userId, request.body)),
+    app.put(
+      API_ROUTES.memberModifyInfo,
+      { schema: { body: modifyInfoRequest, response: okResponse(memberInfo) } },
+      async (request) => ok(request, await members.modifyInfo(request.user.userId, request.body)),
     );
 
     // Logging out always ends the session, whatever body (or none) the client sends along.
@@ -73,10 +94,14 @@ export function memberRoutes(deps: AppDeps, members: MemberService): FastifyPlug
       anyBody.addContentTypeParser("*", { parseAs: "buffer" }, (_request, _body, done) =>
         done(null, undefined),
       );
-      anyBody.post("/member/logout", async (request) => {
-        await deps.auth.revoke(request.user.tokenHash);
-        return ok(request, {});
-      });
+      anyBody.post(
+        API_ROUTES.memberLogout,
+        { schema: { response: okResponse(emptyData) } },
+        async (request) => {
+          await deps.auth.revoke(request.user.tokenHash);
+          return ok(request, {});
+        },
+      );
     });
   };
 }

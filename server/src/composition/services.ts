@@ -1,0 +1,193 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Storage } from "../storage/storage";
+import type { Mailer } from "../mail/mailer";
+import type { JobQueue } from "../jobs/queue";
+import type { WorkerLogger } from "../jobs/worker";
+import { createEngineFromConfig } from "../engine";
+import { createSpeechFromConfig } from "../speech";
+import { createRenderPool } from "../render/render-pool";
+import type { CaptchaGenerator } from "../modules/captcha/captcha-generator";
+import { createAuthService } from "../modules/auth/auth.service";
+import { createMemberService } from "../modules/member/member.service";
+import { portraitUrl } from "../modules/portrait/portrait.routes";
+import { createFilesService, uploadLimitsOf } from "../modules/files/files.service";
+import { releasingNoteObjects } from "../modules/files/note-release";
+import { createJobsService } from "../modules/jobs/jobs.service";
+import { createBeansFromConfig } from "../modules/beans/beans-from-config";
+import { createStudentService } from "../modules/student/student.service";
+import { createFeedbackService, feedbackLimitsOf } from "../modules/feedback/feedback.service";
+import { createNoteService } from "../modules/notes/notes.service";
+import { createNoteFiles } from "../modules/notes/note-files";
+import { createStudyNotes } from "../modules/notes/study-notes";
+import { createArtefactJobs } from "../modules/artefacts/artefact-jobs";
+import { artefactCopiers } from "../modules/artefacts/artefact-copiers";
+import { createFlashcardService } from "../modules/flashcards/flashcards.service";
+import { createPodcastService, podcastAudioReleaser } from "../modules/podcast/podcast.service";
+import { createMindMapService } from "../modules/mind-map/mind-map.service";
+import { createQuizService } from "../modules/quiz/quiz.service";
+import { createSlidesService } from "../modules/slides/slides.service";
+import { createSlidesPdf } from "../modules/slides/slides-pdf";
+import { createThrottle } from "../modules/throttle/throttle.service";
+import { createPdfPrinter } from "../modules/export/pdf-printer";
+import { createExportService } from "../modules/export/export.service";
+import { createTranslateService } from "../modules/translate/translate.service";
+import { createAskService } from "../modules/ask/ask.service";
+import { createIndexCache } from "../modules/ask/index-cache";
+
+/** Parsed files whose passage index a worker keeps for questions (a 400-page file's is a few MB). */
+const ASK_INDEXED_FILES = 32;
+
+/** What the process is built from: its configuration and the connections it opened. */
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  mailer: Mailer;
+  captcha: CaptchaGenerator;
+  logger: WorkerLogger;
+}
+
+/**
+ * Every service of the server, built once per process from its connections: the API's routes
+ * (routes.ts) and the worker's jobs (worker-jobs.ts) read the same objects, whatever the role.
+ * Nothing here does work when built: render threads, Chromium and speech threads start with their first task.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, db, storage, queue } = deps;
+  const auth = createAuthService({ db, ttlDays: config.TOKEN_TTL_DAYS });
+  const members = createMemberService({
+    db,
+    mailer: deps.mailer,
+    auth,
+    captcha: deps.captcha,
+    captchaRequired: config.CAPTCHA === "on",
+    startingBeans: config.STARTING_BEANS,
+    captchasPerMinute: config.CAPTCHAS_PER_MINUTE,
+    iconUrl: (iconKey) => portraitUrl(config.PUBLIC_URL, iconKey),
+  });
+  const files = createFilesService({
+    db,
+    storage,
+    uploadMaxBytes: config.uploadMaxBytes,
+    uploadLimits: uploadLimitsOf(config),
+    queue,
+  });
+  const jobs = createJobsService({ db, queue });
+  // Beancoin: each paid action is charged in the transaction that enqueues its job (BEANS=off: free).
+  const beans = createBeansFromConfig(db, config);
+  const student = createStudentService({ db, storage });
+  const feedback = createFeedbackService({
+    db,
+    storage,
+    queue,
+    publicUrl: config.PUBLIC_URL,
+    mailTo: config.FEEDBACK_MAIL_TO,
+    limits: feedbackLimitsOf(config),
+  });
+  const noteFiles = createNoteFiles(files);
+  const notes = releasingNoteObjects(
+    createNoteService({
+      db,
+      files: noteFiles,
+      copyArtefacts: artefactCopiers,
+      copiesPerMinute: config.NOTE_COPIES_PER_MINUTE,
+      beans,
+      jobs: {
+        enqueue: async (name, payload, options) => (await queue.enqueue(name, payload, options)).id,
+        cancel: async (jobId) => void (await queue.requestCancel(jobId)),
+        wake: (name) => queue.wake(name),
+      },
+    }),
+    // Deleting a note deletes its objects: unused source files, podcast audio.
+    { files, releasers: [podcastAudioReleaser(db, storage)] },
+  );
+
+  // Study artefacts: each hangs off a ready note, generated by a job, read and edited by plain calls.
+  const studyNotes = createStudyNotes({ db, files: noteFiles });
+  const artefacts = createArtefactJobs({ db, queue, beans });
+  // The configured engine writes notes and artefacts (jobs) and grades free-text quiz answers (API).
+  const engine = createEngineFromConfig(config);
+  const speech = createSpeechFromConfig(config);
+  const flashcards = createFlashcardService({ db, notes: studyNotes, artefacts });
+  const podcast = createPodcastService({ db, storage, notes: studyNotes, artefacts });
+  // Exports and mind maps of large notes are built in render threads (started when needed), counted per user.
+  const render = createRenderPool({
+    size: config.RENDER_WORKERS,
+    timeoutMs: config.EXPORT_TIMEOUT_S * 1000,
+  });
+  const throttle = createThrottle({ db });
+  const mindMap = createMindMapService({
+    notes: studyNotes,
+    render,
+    throttle,
+    perMinute: config.EXPORTS_PER_MINUTE,
+  });
+  const quiz = createQuizService({ db, notes: studyNotes, artefacts, engine, jobs: queue });
+  const slidesPdf = createSlidesPdf();
+  const slides = createSlidesService({ db, notes: studyNotes, artefacts, pdf: slidesPdf });
+
+  // Export (PDF printed by one Chromium per process, DOCX, Markdown) and translation (a new note, by a job).
+  const printer = createPdfPrinter({
+    executablePath: config.CHROMIUM_PATH,
+    concurrency: config.EXPORT_CONCURRENCY,
+    maxPages: config.EXPORT_MAX_PAGES,
+    timeoutMs: config.EXPORT_TIMEOUT_S * 1000,
+    log: deps.logger,
+  });
+  const exports = createExportService({
+    notes,
+    printer,
+    render,
+    throttle,
+    exportsPerMinute: config.EXPORTS_PER_MINUTE,
+  });
+  const translate = createTranslateService({ db, queue, notes: studyNotes, config, beans });
+  // Ask the document: each answer is written by a job (streamed over its events), charged only on a model.
+  const ask = createAskService({
+    db,
+    queue,
+    jobs,
+    notes: studyNotes,
+    beans,
+    chargeQuestions: config.aiEngine === "llm",
+  });
+  const askIndexes = createIndexCache({ maxFiles: ASK_INDEXED_FILES });
+
+  return {
+    deps,
+    auth,
+    members,
+    files,
+    noteFiles,
+    jobs,
+    beans,
+    student,
+    feedback,
+    notes,
+    studyNotes,
+    artefacts,
+    engine,
+    speech,
+    flashcards,
+    podcast,
+    render,
+    throttle,
+    mindMap,
+    quiz,
+    slidesPdf,
+    slides,
+    printer,
+    exports,
+    translate,
+    ask,
+    askIndexes,
+    /** Ends the render threads and Chromium (the server calls it when it closes). */
+    async close(): Promise<void> {
+      await Promise.all([render.close(), printer.close()]);
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,60 @@
+import type { JobDefinition } from "../jobs/definition";
+import type { WorkerLogger } from "../jobs/worker";
+import type { Services } from "./services";
+import { createParseFileJob, type FileParser, type PreviewRenderer } from "../modules/files/parse-file.job";
+import { generateNoteJob } from "../modules/notes/generate-note.job";
+import { createGenerateFlashcardsJob } from "../modules/flashcards/generate-flashcards.job";
+import { createGeneratePodcastJob } from "../modules/podcast/generate-podcast.job";
+import { createTranslateNoteJob } from "../modules/translate/translate.job";
+import { createGenerateSlidesJob } from "../modules/slides/generate-slides.job";
+import { createGenerateQuizJob } from "../modules/quiz/generate-quiz.job";
+import { refundOnFailure } from "../modules/beans/refund-on-failure";
+import { createMailFeedbackJob } from "../modules/feedback/mail-feedback.job";
+import { createStorageSweepJob } from "../modules/storage-sweep/storage-sweep.job";
+import { createAnswerQuestionJob } from "../modules/ask/answer-question.job";
+
+/** What only a worker has, besides the services: the parser threads and the office preview renderer. */
+export interface WorkerDeps {
+  parser: FileParser;
+  renderPreview?: PreviewRenderer;
+  /** The parse job's warnings (default: the services' logger). */
+  logger?: WorkerLogger;
+}
+
+/** Every job a worker runs; add yours here. Each refunds its Beancoin charges when it fails or is cancelled. */
+export function workerJobs(services: Services, worker: WorkerDeps): JobDefinition[] {
+  const { config, db, storage, mailer } = services.deps;
+  const { engine, studyNotes: notes, noteFiles: files, beans } = services;
+  return refundOnFailure(beans, [
+    createParseFileJob({
+      db,
+      storage,
+      parser: worker.parser,
+      renderPreview: worker.renderPreview,
+      logger: worker.logger ?? services.deps.logger,
+    }),
+    generateNoteJob({ db, files, engine, beans }),
+    createGenerateFlashcardsJob({ db, notes, engine }),
+    createGeneratePodcastJob({ db, notes, engine, speech: services.speech, storage }),
+    createTranslateNoteJob({ db, notes, engine }),
+    createGenerateSlidesJob({ db, notes, engine }),
+    createGenerateQuizJob({ db, notes, engine }),
+    createMailFeedbackJob({ feedback: services.feedback, mailer, mailTo: config.FEEDBACK_MAIL_TO }),
+    createStorageSweepJob({ db, storage }),
+    createAnswerQuestionJob({
+      db,
+      notes,
+      loadDocument: (userId, fileId) => files.loadDocument(userId, fileId),
+      indexes: services.askIndexes,
+      model:
+        config.aiEngine === "llm"
+          ? {
+              aiBaseUrl: config.AI_BASE_URL!,
+              aiApiKey: config.AI_API_KEY ?? "unused",
+              aiModel: config.AI_MODEL!,
+              aiTimeoutMs: config.AI_TIMEOUT_S * 1000,
+            }
+          : undefined,
+    }),
+  ]);
+}
