@@ -4,6 +4,13 @@
  * the kinds of cards, on the fixture documents and on course notes written for this bench in five languages
  * (bench/flashcards/corpus). Targets: filler ≤ 5%, blanks ≤ 40%, repeated backs ≤ 5%. `--show` prints the
  * decks. RSS growth covers the NLP models, loaded once per process.
+ *
+ * The defects a teacher reported are counted per document (each should be 0): `split` blanks that cut a
+ * hyphenated or slashed compound or whose back is not the blanked span; `trail` backs that are a sentence
+ * about the text ("这里我们不做证明。", "see below") or trail off ("…存在，且"); `term` definitions asked of a
+ * term the back does not define (a pronoun, a piece of a longer word, a term absent from it); `tex` backs
+ * whose formulas KaTeX cannot set; `capt` cards drawn from a figure or table caption. `keypt` is the share
+ * of generic "what is the key point of …" cards (≤ 40%).
  */
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
@@ -16,6 +23,14 @@ import { defaultCardCount, writeOfflineFlashcards } from "../../server/src/engin
 import { isFillerAnswer, type CardDraft } from "../../server/src/engine/flashcards/card-rules";
 import { isConceptTerm, termSpecificity, textLanguage, tokenize } from "../../server/src/engine/nlp";
 import { hasCjk } from "../../server/src/engine/text";
+import {
+  hasGarbledFormula,
+  isCaption,
+  isIncompleteStatement,
+  isMetaSentence,
+  type FormulaCheck,
+} from "../../server/src/engine/flashcards/card-kinds";
+import { latexChecker } from "../../server/src/ingest/omml";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.resolve(here, "../../../shared/fixtures/documents");
@@ -58,6 +73,70 @@ function isFiller(card: CardDraft, lang: string): boolean {
   return !isConceptTerm(back, lang) || termSpecificity(tokens, lang) < 0.9;
 }
 
+const BLANK = /_{3,}|＿{2,}/u;
+const SPACED = String.raw`[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]`;
+/** A blank glued to a letter, a hyphen or a slash: part of a word or of a compound ("open-_____"). */
+const GLUED_BLANK = new RegExp(
+  `(?:${SPACED}|[-/‐])(?:_{3,}|＿{2,})|(?:_{3,}|＿{2,})(?:[-/‐]|${SPACED})`,
+  "u",
+);
+
+/** A cloze that cuts a word or a compound, or whose back is not the span its blank stands for. */
+function splitsBlank(card: CardDraft): boolean {
+  if (!BLANK.test(card.front)) return false;
+  if (GLUED_BLANK.test(card.front)) return true;
+  // the back is the blanked span: put back in its place, the card reads as its sentence
+  return card.front.replace(BLANK, card.back) !== card.quote;
+}
+
+/** A back that says nothing of the subject or stops short ("这里我们不做证明。", "…存在，且", "see below"). */
+function trailsOff(card: CardDraft): boolean {
+  if (card.form === "table" || card.form === "enumeration" || BLANK.test(card.front)) return false;
+  return isMetaSentence(card.back) || isIncompleteStatement(card.back);
+}
+
+/** The term a definition front asks about, in the output languages' phrasing ("What is X?", "什么是X？"). */
+function askedTerm(front: string): string | null {
+  const m =
+    /^(?:What (?:is|are) (?:an? |the )?|What does )(.+?)(?: stand for)?\?$/u.exec(front) ??
+    /^什么是(.+?)？$/u.exec(front) ??
+    /^(.+?)とは(?:何|なに)(?:ですか)?[？?]$/u.exec(front) ??
+    /^Qu['’]est-ce qu(?:e |['’])(?:(?:un|une|le|la|les|l['’])\s?)?(.+?) ?\?$/u.exec(front) ??
+    /^Was (?:ist|sind) (?:(?:ein|eine|der|die|das)\s)?(.+?)\?$/u.exec(front) ??
+    /^¿Qué es (?:(?:un|una|el|la)\s)?(.+?)\?$/u.exec(front) ??
+    /^O que é (?:(?:um|uma|o|a)\s)?(.+?)\?$/u.exec(front) ??
+    /^Что такое (.+?)\?$/u.exec(front) ??
+    /^(.+?)란 무엇입니까\?$/u.exec(front);
+  return m?.[1]?.trim() ?? null;
+}
+
+const POINTER = /^(?:我们|这|此|该|其|它|we\b|this\b|these\b|those\b|such\b|it\b|they\b)/iu;
+const DEFINES_AFTER =
+  /^\s*(?:[”"」』]?\s*(?:[:：（(]|是|称|叫|即|指|就是|定义为|とは|は、|[—–]\s)|(?:is|are|refers?|means|denotes|describes|est|sont|désigne|signifie|ist|sind|bezeichnet|es|son|é|são|это|называется|является)\b)/iu;
+const DEFINES_BEFORE =
+  /(?:称为|称作|称之为|叫做|叫作|为|记作|记为|简称|を|\b(?:called|known as|termed|call|appelle|nomme|называется|называют|nennt man|heißt|se llama|chama-se))\s*[“"「『«]?\s*$/iu;
+
+/**
+ * A definition card asking about the wrong term: a pronoun or demonstrative ("什么是我们也？"), a term the
+ * back does not hold, or holds without defining it ("什么是解析？" answered by "解析函数的零点：…称a为零点").
+ */
+function wrongTerm(card: CardDraft): boolean {
+  if (card.form !== "definition") return false;
+  const term = askedTerm(card.front);
+  if (!term) return false;
+  if (POINTER.test(term)) return true;
+  const back = card.back.toLowerCase();
+  const t = term.toLowerCase();
+  for (let at = back.indexOf(t); at >= 0; at = back.indexOf(t, at + 1)) {
+    const before = card.back.slice(0, at);
+    const after = card.back.slice(at + term.length);
+    // a whole word of the back, which the back defines ("X is …", "X：…", "…称为X")
+    const whole = hasCjk(term) || (!/[\p{L}\p{N}-]$/u.test(before) && !/^[\p{L}\p{N}-]/u.test(after));
+    if (whole && (DEFINES_AFTER.test(after) || DEFINES_BEFORE.test(before))) return false;
+  }
+  return true;
+}
+
 interface Row {
   name: string;
   cards: number;
@@ -65,8 +144,17 @@ interface Row {
   filler: number;
   blanks: number;
   repeated: number;
+  split: number;
+  trail: number;
+  term: number;
+  tex: number;
+  caption: number;
+  keypoint: number;
   kinds: Map<string, number>;
 }
+
+/** KaTeX's own check, as ingest uses it: a formula it refuses cannot be shown on a card. */
+const katexAccepts: FormulaCheck = await latexChecker();
 
 async function measure(name: string, markdown: string, output: OutputLanguage, sources: SourceDocument[]) {
   const material = noteMaterial({ title: name, markdown, outputLanguage: output, sources });
@@ -90,13 +178,22 @@ async function measure(name: string, markdown: string, output: OutputLanguage, s
     filler: share(cards.filter((c) => isFiller(c, lang)).length),
     blanks: share(cards.filter((c) => c.form === "cloze" || c.form === "number").length),
     repeated: share(cards.filter((c) => backs.get(normaliseForMatch(c.back))! > 1).length),
+    split: cards.filter(splitsBlank).length,
+    trail: cards.filter(trailsOff).length,
+    term: cards.filter(wrongTerm).length,
+    tex: cards.filter((c) => hasGarbledFormula(`${c.front} ${c.back}`, katexAccepts)).length,
+    caption: cards.filter((c) => c.form !== "table" && (isCaption(c.back) || isCaption(c.quote))).length,
+    keypoint: share(cards.filter((c) => c.form === "keypoint").length),
     kinds,
   };
   if (show) {
     console.log(`\n=== ${name} (${lang} → ${output})`);
     for (const c of cards)
       console.log(
-        `[${c.form}] ${c.front.slice(0, 160)}\n    → ${c.back.slice(0, 160)}${isFiller(c, lang) ? "   ⚠ filler" : ""}`,
+        `[${c.form}] ${c.front.slice(0, 160)}\n    → ${c.back.slice(0, 160)}${isFiller(c, lang) ? "   ⚠ filler" : ""}` +
+          `${splitsBlank(c) ? "   ⚠ split" : ""}${trailsOff(c) ? "   ⚠ trail" : ""}${wrongTerm(c) ? "   ⚠ term" : ""}` +
+          `${hasGarbledFormula(`${c.front} ${c.back}`, katexAccepts) ? "   ⚠ tex" : ""}` +
+          `${c.form !== "table" && (isCaption(c.back) || isCaption(c.quote)) ? "   ⚠ caption" : ""}`,
       );
   }
   return row;
@@ -119,7 +216,10 @@ for (const file of (await readdir(CORPUS)).filter((f) => f.endsWith(".md")).sort
   rows.push(await measure(`corpus/${file}`, markdown, OUTPUT_OF[file.slice(0, 2)] ?? "en-US", []));
 }
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`.padStart(4);
-console.log("\ndocument".padEnd(48), "cards   ms  filler blanks repeated  kinds");
+console.log(
+  "\ndocument".padEnd(48),
+  "cards   ms  filler blanks repeated split trail term tex capt keypt  kinds",
+);
 for (const r of rows) {
   const kinds = [...r.kinds]
     .sort((a, b) => b[1] - a[1])
@@ -132,13 +232,22 @@ for (const r of rows) {
     pct(r.filler).padStart(6),
     pct(r.blanks).padStart(6),
     pct(r.repeated).padStart(8),
+    String(r.split).padStart(5),
+    String(r.trail).padStart(5),
+    String(r.term).padStart(4),
+    String(r.tex).padStart(3),
+    String(r.caption).padStart(4),
+    pct(r.keypoint).padStart(5),
     ` ${kinds}`,
   );
 }
 const total = rows.reduce((n, r) => n + r.cards, 0);
-const weighted = (key: "filler" | "blanks" | "repeated") =>
+const sum = (key: "split" | "trail" | "term" | "tex" | "caption") => rows.reduce((n, r) => n + r[key], 0);
+const weighted = (key: "filler" | "blanks" | "repeated" | "keypoint") =>
   rows.reduce((n, r) => n + r[key] * r.cards, 0) / total;
 console.log(
   `\nall ${total} cards: filler ${pct(weighted("filler"))} (target ≤ 5%), blanks ${pct(weighted("blanks"))} (≤ 40%), ` +
-    `repeated backs ${pct(weighted("repeated"))} (≤ 5%); RSS growth ${((process.memoryUsage().rss - rssBefore) / 2 ** 20).toFixed(0)} MiB`,
+    `repeated backs ${pct(weighted("repeated"))} (≤ 5%), key-point cards ${pct(weighted("keypoint"))} (≤ 40% a deck); ` +
+    `defects (target 0): split blanks ${sum("split")}, meta or trailing backs ${sum("trail")}, wrong defined terms ${sum("term")}, ` +
+    `unsettable formulas ${sum("tex")}, captions ${sum("caption")}; RSS growth ${((process.memoryUsage().rss - rssBefore) / 2 ** 20).toFixed(0)} MiB`,
 );

@@ -4,7 +4,7 @@
  * enumerations and table facts. Each reader returns null when the sentence is not of its kind.
  */
 import { hasCjk } from "../text";
-import { inEnglishLexicon, isConceptTerm, type TermSpan } from "../nlp";
+import { inEnglishLexicon, isConceptTerm, tokenize, type TermSpan } from "../nlp";
 import { formulaSpans } from "../formula";
 
 /** A definition's term at the start of a sentence, per language ("X is a …", "X是指…", "XとはYである"). */
@@ -38,7 +38,11 @@ const DEFINITION_HEAD: Record<string, RegExp[]> = {
 /** The defined term after the verb ("…称为X。", "…をXと呼ぶ", "on appelle X …"). */
 const DEFINITION_TAIL: Record<string, RegExp[]> = {
   en: [/\b(?:is|are) (?:called|known as|termed) (?:an?\s|the\s)?["“]?([^,;.()"”]{2,50}?)["”]?[.,]?$/u],
-  zh: [/(?:称为|叫做|被称作|被称为|简称|记为)[“「"《]?([^，,。；;“”「」"》]{2,16}?)[”」"》]?[。；;]?$/u],
+  zh: [
+    /(?:称为|称作|称之为|叫做|叫作|被称作|被称为|简称|记为|记作)[“「"《]?([^，,。；;“”「」"》]{2,16}?)[”」"》]?(?:[。；;，,]|$)/u,
+    // "称$a$为零点", "我们称这种方程为波动方程"
+    /称(?:[^，,。；;为]{1,24}?)为[“「"《]?([^，,。；;“”「」"》]{2,16}?)[”」"》]?(?:[。；;，,]|$)/u,
+  ],
   ja: [/を[「『]?([^、。「」『』]{2,20}?)[」』]?と(?:呼ぶ|いう|言う|称する)。?$/u],
   fr: [/^On (?:appelle|nomme)\s+([^,;:()]{2,50}?)\s+(?:une?|la|le|les|l['’])\b/u],
   ru: [/(?:называется|называют)\s+([^,;.()]{2,50}?)[.]?$/u],
@@ -53,14 +57,62 @@ function shortEnough(term: string): boolean {
   return hasCjk(term) ? [...term].length <= 16 : term.split(/\s+/).length <= 6;
 }
 
-/** The term a sentence defines, or null. */
+/** A label that opens a definition ("零点：若…称a为零点", "Pivot: an entry … is called a pivot"). */
+const DEFINITION_LABEL: Record<string, RegExp> = {
+  zh: /^([^，,。；;：:（(\s]{2,16})[：:](?=.*(?:称为|称作|叫做|叫作|是指|定义为|称[^，,。；;]{1,24}为))/u,
+  ja: /^([^、。，,：:（(\s]{2,20})[：:](?=.*(?:という|と呼ぶ|と定義|とは))/u,
+  en: /^([^,;:()]{2,50}):\s+(?=.*\b(?:is called|are called|is defined as|are defined as|we call|we say|denotes|refers to)\b)/iu,
+  fr: /^([^,;:()]{2,50})\s?:\s+(?=.*\b(?:on appelle|est appelée?|se définit|désigne)\b)/iu,
+};
+/** Labels of a block, not terms ("定理", "Example", "Proof"). */
+const GENERIC_LABEL =
+  /^(?:定义|定理|引理|推论|性质|证明|例|例题|注|注意|解|答|备注|说明|结论|定義|例題|証明|definition|theorem|lemma|corollary|proof|example|note|remark|solution|answer|définition|théorème|exemple|remarque|preuve)\s*\d*$/iu;
+
+/**
+ * Whether the words before a definition's verb point back at something said before ("这种解称为一般解",
+ * "We call these instructions guard instructions", "Cette quantité est appelée …"): such a sentence names
+ * a term without saying what it is. The tagger finds the demonstrative (jieba's "r", wink's DET/PRON).
+ */
+function pointsBack(before: string, lang: string): boolean {
+  if (lang === "zh")
+    return tokenize(before, lang).some((t) => t.tag === "r" && /^(?:这|此|该|那|其|它)/u.test(t.text));
+  if (lang === "en")
+    return tokenize(before, lang).some(
+      (t) =>
+        /^(?:this|these|that|those|such|it|they)$/iu.test(t.text) && (t.tag === "DET" || t.tag === "PRON"),
+    );
+  if (lang === "ja") return /(?:この|その|これ|それ|こうした|このような)/u.test(before);
+  return /(?<!\p{L})(?:ce|cet|cette|ces|dieser|diese|dieses|este|esta|estos|estas|esse|essa|это|этот|эта|эти|такой|такая|такие)(?!\p{L})/iu.test(
+    before,
+  );
+}
+
+/** The term a sentence defines, or null: the subject of "X is a …", "X是…", or the name after "称为"/"is called". */
 export function definedTerm(sentence: string, lang: string): string | null {
-  for (const re of [...(DEFINITION_HEAD[lang] ?? []), ...(DEFINITION_TAIL[lang] ?? [])]) {
-    const m = re.exec(sentence);
+  const label = DEFINITION_LABEL[lang]?.exec(sentence);
+  const patterns: [RegExp, "head" | "tail"][] = [
+    ...(DEFINITION_HEAD[lang] ?? []).map((re): [RegExp, "head"] => [re, "head"]),
+    ...(DEFINITION_TAIL[lang] ?? []).map((re): [RegExp, "tail"] => [re, "tail"]),
+  ];
+  const found: [RegExpExecArray | null, "head" | "tail" | "label"][] = [
+    [label && !GENERIC_LABEL.test(label[1]!.trim()) ? label : null, "label"],
+    ...patterns.map(([re, side]): [RegExpExecArray | null, "head" | "tail"] => [re.exec(sentence), side]),
+  ];
+  for (const [m, side] of found) {
     const term = m?.[1] ? stripArticle(m[1]).replace(/^[“"«‘'„]+|[”"»’']+$/gu, "") : "";
+    if (!m || !term) continue;
     // "The result is …" points back at something said before; "A process is …" defines
     if (lang === "en" && /^The\s/u.test(sentence) && !/\s/u.test(term) && inEnglishLexicon(term)) continue;
-    if (term && shortEnough(term) && isConceptTerm(term, lang) && !/[\p{N}$]/u.test(term)) return term;
+    // "这种解称为一般解": the meaning is only pointed at
+    if (side === "tail") {
+      const before = sentence.slice(0, m.index + m[0].indexOf(m[1]!));
+      // "我们也称为原函数和像函数": nothing before the verb says what the term is
+      const says =
+        tokenize(before, lang).some((t) => !t.stop && t.pos !== "VERB") || /\$[^$]+\$/u.test(before);
+      if (pointsBack(before, lang) || !says) continue;
+    }
+    if (side === "head" && pointsBack(term, lang)) continue;
+    if (shortEnough(term) && isConceptTerm(term, lang) && !/[\p{N}$]/u.test(term)) return term;
   }
   return null;
 }
@@ -371,4 +423,123 @@ export function hasHeaderRow(rows: string[][]): boolean {
     if (share >= 0.6 && numeric(head[column] ?? "")) return false;
   }
   return true;
+}
+
+/**
+ * A sentence about the text rather than its subject: a proof left out, a pointer to another place ("see
+ * below", "as shown in Figure 3", "以下", "如图所示", "证明略"), the plan of a section ("In this section, we
+ * describe …"). It teaches nothing on a card or in a quiz.
+ */
+const META_SENTENCE: RegExp[] = [
+  // English
+  /\b(?:we|I)\s+(?:do not|don['’]t|will not|won['’]t|shall not|omit(?:s)?|skip)\s+(?:prove|give|show|present|repeat|discuss|derive)\b/iu,
+  /\b(?:the\s+)?proof\s+(?:is|will be)\s+(?:omitted|left|given\s+(?:below|later|in))\b|\bwithout proof\b|\bleft as an exercise\b/iu,
+  /\b(?:see|cf\.)\s+(?:below|above|(?:the\s+)?(?:next|previous|following)\b|(?:Figure|Fig\.|Table|Section|Chapter|Appendix|Eq\.?|Equation)\s*\(?[\dIVX])/iu,
+  /\b(?:as|is|are)\s+(?:shown|illustrated|depicted|summari[sz]ed|listed|given|presented|described)\s+(?:in|by|on)\s+(?:the\s+)?(?:Figure|Fig\.|Table|Section|Chapter|Appendix|Eq\.?|Equation)\s*\(?[\dIVX]/iu,
+  /^(?:Figure|Fig\.|Table|Section|Chapter|Appendix)\s*\d+(?:\.\d+)*\s+(?:shows|compares|lists|summari[sz]es|presents|gives|illustrates|reports|describes|plots|depicts)\b/iu,
+  /^(?:In|Throughout)\s+(?:this|the\s+(?:next|following|present|previous))\s+(?:section|chapter|paper|lecture|part|subsection|note)s?\b/iu,
+  /^(?:This|The\s+(?:next|following))\s+(?:section|chapter|paper|lecture|part|subsection)\s+(?:describes|presents|explains|discusses|introduces|shows|covers|reviews)\b/iu,
+  /^(?:as follows|the following)[.:]?$/iu,
+  // French
+  /\b(?:voir|cf\.)\s+(?:ci-dessous|ci-dessus|plus (?:bas|haut)|(?:la\s+)?(?:figure|fig\.|tableau|section|chapitre|annexe)\s*\d)/iu,
+  /\bcomme (?:le montre|l['’]illustre|indiqué (?:dans|sur)|on le voit (?:dans|sur))\s+(?:la\s+|le\s+)?(?:figure|fig\.|tableau|section)\b/iu,
+  /^(?:Dans|Au cours de)\s+(?:cette|ce|la)\s+(?:section|chapitre|partie|présente section)\b/iu,
+  /\bnous ne (?:le )?(?:démontrerons|démontrons|prouvons|détaillerons) pas\b|\bdémonstration (?:omise|laissée)\b/iu,
+  // German
+  /\b(?:siehe|vgl\.)\s+(?:unten|oben|(?:Abbildung|Abb\.|Tabelle|Abschnitt|Kapitel)\s*\d)/iu,
+  /\bwie (?:in|aus)\s+(?:Abbildung|Abb\.|Tabelle)\s*\d+\s+(?:gezeigt|ersichtlich|dargestellt)\b/iu,
+  /^In diesem (?:Abschnitt|Kapitel)\b|\bohne Beweis\b|\bBeweis (?:wird )?(?:weggelassen|ausgelassen)\b/iu,
+  // Spanish, Portuguese
+  /\b(?:véase|ver|veja)\s+(?:abajo|arriba|(?:la\s+|a\s+)?(?:figura|tabla|tabela|sección|seção|capítulo)\s*\d)/iu,
+  /\bcomo se (?:muestra|mostra|ve|vê) en\s+(?:la\s+)?(?:figura|tabla)\b|^En (?:esta|este) (?:sección|capítulo)\b|^Nest[ae] (?:seção|capítulo)\b/iu,
+  // Russian
+  /(?<!\p{L})(?:см\.\s*(?:ниже|выше|рис|табл|раздел|главу|приложение)|как показано на\s+рис|как видно из\s+(?:рис|табл))/iu,
+  /^В (?:этом|данном|следующем) (?:разделе|параграфе|главе)(?!\p{L})|(?<!\p{L})(?:доказательство (?:опуска|опустим|приводить не)|без доказательства(?!\p{L}))/iu,
+  // Chinese
+  /证明略|(?:此处|这里|在此|本节|本文|我们)?(?:不做|不作|不予|略去|省略|不再|不加)(?:证明|推导|详细|赘述|展开|讨论)|(?:证明|推导|过程)(?:从略|略去|省略)/u,
+  /如图\s*[\d\-.．]*\s*所示|如表\s*[\d\-.．]*\s*所示|见(?:图|表|附录|第)\s*\d|详见|参见|见下(?:文|图|表|节)?|见上(?:文|图|表|节)?|如下(?:所示|图|表)?[：:。]?$|以下[：:。]?$|^以下/u,
+  /^(?:本节|本章|这一节|这一章|下面我们|接下来我们|下面将|本文)/u,
+  // Japanese
+  /証明は省略|証明を省略|図\s*\d+\s*に示す(?:ように|とおり)|表\s*\d+\s*に示す(?:ように|とおり)|以下に示す|後述する|前述の(?:とおり|通り)|^本(?:節|章)では/u,
+];
+
+/** Whether a sentence speaks about the text (a left-out proof, a pointer, a plan) rather than its subject. */
+export function isMetaSentence(text: string): boolean {
+  const t = text.trim();
+  return META_SENTENCE.some((re) => re.test(t));
+}
+
+/** A figure or table caption ("Table 3: Results on …", "表 2 …", "Рис. 1", "図 3"), or a reference to one. */
+const CAPTION_START =
+  /^(?:(?:Figure|Fig\.?|Table|Tab\.|Abbildung|Abb\.|Tabelle|Tableau|Tabla|Tabela|Figura|Рис\.?|Рисунок|Таблица|Табл\.)\s*[\dIVX]+(?:[.\-–]\d+)*\s*(?:[:.\-–—|)]|$|\s)|(?:[图表圖]|図)\s*(?:\d+(?:[.\-–．]\d+)*(?:\s|[:：.．]|$|\p{Script=Han})|[一二三四五六七八九十]+(?:\s|[:：.．]|$)))/iu;
+
+/** Whether a text is a figure or table caption: no card or quiz material. */
+export function isCaption(text: string): boolean {
+  return CAPTION_START.test(text.trim());
+}
+
+/**
+ * A statement that stops before it is complete: it ends on a comma, a colon, a conjunction or a word that
+ * announces more ("…存在，且", "… and", "则称", "as follows").
+ */
+const INCOMPLETE_END: RegExp[] = [
+  /[,，、;；:：(（\-–—]$/u,
+  /\b(?:and|or|but|the|an|of|to|in|with|for|by|as|that|which|where|when|if|then|such as|namely|und|oder|der|die|das|et|ou|le|la|les|de|des|que|el|los|и|или|но|что|если)$/iu,
+  /(?:^|\s)(?:a|y|o|в|а)$/u,
+  /(?:且|并且|而且|和|与|及|以及|或|或者|但|但是|而|则|则称|即|其中|使得|满足|如下|有|是|为|的|若|如果|当|因此|所以|于是|并|称|记)$/u,
+  /(?:し|て|が|を|に|と|で|は|の|、)$/u,
+];
+
+/** Whether a card's back (or a quiz answer) trails off instead of stating something whole. */
+export function isIncompleteStatement(text: string): boolean {
+  const t = text
+    .trim()
+    .replace(/\s*\$\$[^$]*\$\$\s*$/u, (m) => (/[。.]$/u.test(m) ? m : "")) // a display formula ends nothing
+    .replace(/[\s…]+$/u, "")
+    .trim();
+  if (!t) return true;
+  return INCOMPLETE_END.some((re) => re.test(t));
+}
+
+/** The LaTeX of each `$…$` or `$$…$$` formula of a text; null when its dollars do not pair up. */
+function latexOf(text: string): { latex: string; display: boolean }[] | null {
+  const out: { latex: string; display: boolean }[] = [];
+  const rest = text
+    .replace(/\\\$/gu, "")
+    .replace(/\$\$([^$]*)\$\$|\$([^$]*)\$/gu, (_m, d?: string, i?: string) => {
+      out.push({ latex: (d ?? i ?? "").trim(), display: d !== undefined });
+      return " ";
+    });
+  return rest.includes("$") ? null : out;
+}
+
+/** Whether braces, \left/\right and \begin/\end pair up in a piece of LaTeX. */
+function balancedLatex(latex: string): boolean {
+  let depth = 0;
+  const plain = latex.replace(/\\[{}]/gu, "");
+  for (const c of plain) {
+    if (c === "{") depth++;
+    else if (c === "}" && --depth < 0) return false;
+  }
+  if (depth !== 0) return false;
+  const count = (re: RegExp) => (latex.match(re) ?? []).length;
+  if (count(/\\left(?![a-zA-Z])/gu) !== count(/\\right(?![a-zA-Z])/gu)) return false;
+  return count(/\\begin\{/gu) === count(/\\end\{/gu);
+}
+
+/** Checks that KaTeX accepts a formula (ingest's latexChecker); without one only the pairing is checked. */
+export type FormulaCheck = (latex: string, display: boolean) => boolean;
+
+/**
+ * Whether a text holds a formula that cannot be shown: unpaired dollars, unbalanced braces or delimiters, or
+ * LaTeX KaTeX refuses. Formulas that render stay.
+ */
+export function hasGarbledFormula(text: string, katexAccepts?: FormulaCheck): boolean {
+  if (!text.includes("$")) return false;
+  const formulas = latexOf(text);
+  if (!formulas) return true;
+  return formulas.some(
+    ({ latex, display }) =>
+      !latex || !balancedLatex(latex) || (katexAccepts ? !katexAccepts(latex, display) : false),
+  );
 }
