@@ -2,7 +2,9 @@ import { z } from "zod";
 import { languageName } from "../labels";
 import { isMalformed, pool, type ModelClient } from "../model-client";
 import { normaliseForMatch, type MaterialSection, type NoteMaterial } from "../note-material";
+import { sectionPrompt } from "../section-prompt";
 import { estimateTokens, primaryLanguage } from "../text";
+import { groupByTokenBudget } from "../token-budget";
 import type { FlashcardsRequest } from "../types";
 import { frontKey, isBlankCard, isStudyableCard, modelCardProblem, type CardDraft } from "./card-rules";
 import { MAX_BLANK_SHARE, writeOfflineFlashcards } from "./offline";
@@ -13,39 +15,15 @@ export const cardsAnswerSchema = z.object({
   cards: z.array(z.object({ section: z.string(), front: z.string(), back: z.string() })),
 });
 
-/** A section as the model sees it: an id to name it by, its heading and its text. */
-export function sectionPrompt(section: MaterialSection): string {
-  const lines = section.blocks.flatMap((b) =>
-    b.type === "table"
-      ? b.rows.map((r) => `| ${r.join(" | ")} |`)
-      : b.type === "list"
-        ? b.items.map((i) => `- ${i.text}`)
-        : [b.sentences.map((s) => s.text).join(" ")],
-  );
-  return `<section id="S${section.index + 1}">\nHeading: ${[...section.path, section.heading].join(" › ")}\n${lines.join("\n")}\n</section>`;
-}
-
 /** Groups sections, in order, into requests of at most `budget` tokens (a huge section is cut). */
 export function sectionGroups(
   material: NoteMaterial,
   budget: number,
 ): { sections: MaterialSection[]; text: string }[] {
-  const groups: { sections: MaterialSection[]; text: string; tokens: number }[] = [];
-  for (const section of material.sections) {
-    let text = sectionPrompt(section);
-    let tokens = estimateTokens(text);
-    if (tokens > budget) {
-      text = `${text.slice(0, Math.floor((text.length * budget) / tokens / 1.2))}\n</section>`;
-      tokens = estimateTokens(text);
-    }
-    const last = groups[groups.length - 1];
-    if (last && last.tokens + tokens <= budget) {
-      last.sections.push(section);
-      last.text += `\n${text}`;
-      last.tokens += tokens;
-    } else groups.push({ sections: [section], text, tokens });
-  }
-  return groups;
+  return groupByTokenBudget(material.sections, sectionPrompt, budget).map((g) => ({
+    sections: g.items,
+    text: g.text,
+  }));
 }
 
 function systemPrompt(material: NoteMaterial, count: number): string {

@@ -6,7 +6,8 @@ import { parseFile } from "../../ingest/parse-file";
 import { generateOfflineNote } from "../offline";
 import { noteMaterial, normaliseForMatch, createPageLocator } from "../note-material";
 import { defaultCardCount, offlineFlashcards } from "./offline";
-import { isFillerAnswer, isStudyableCard, isWholeSentence } from "./card-rules";
+import { isFillerAnswer, isStudyableCard } from "./card-rules";
+import { isWholeSentence } from "../sentences";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
 

@@ -15,31 +15,35 @@ import {
 } from "../nlp";
 import {
   frontKey,
-  isCleanAnswer,
   isFillerAnswer,
   isStudyableCard,
-  isWholeSentence,
   KIND_OF_FORM,
   type CardDraft,
   type CardForm,
 } from "./card-rules";
+import { isCleanAnswer, isWholeSentence } from "../sentences";
+import { headingFor } from "../section-prompt";
 import {
   acronymPairs,
   causalSplit,
   comparedPair,
   definedTerm,
+  hasGarbledFormula,
   hasHeaderRow,
+  isCaption,
+  isIncompleteStatement,
+  isMetaSentence,
   isProse,
   namedResult,
   numberFact,
+  type FormulaCheck,
 } from "./card-kinds";
-
-/** Headings too generic to ask about alone; the card names the heading above them too. */
-const GENERIC_HEADING =
-  /^(?:\d+(?:\.\d+)*\s*)?(?:overview|introduction|summary|conclusions?|background|abstract|概述|概览|引言|简介|总结|小结|摘要|はじめに|概要|まとめ|개요|요약|aperçu|résumé|einleitung|überblick|zusammenfassung|introducción|resumen|introdução|resumo)$/iu;
+import { latexChecker } from "../../ingest/omml";
 
 /** At most this share of a deck blanks a word or value out of a sentence. */
 export const MAX_BLANK_SHARE = 0.4;
+/** At most this share of a deck asks the generic "what is the key point of …". */
+export const MAX_KEYPOINT_SHARE = 0.4;
 /** Forms in the order a section offers them: what a tutor asks first. */
 const FORM_ORDER: CardForm[] = [
   "definition",
@@ -64,13 +68,6 @@ const MIN_CONCEPT_SPECIFICITY = 1;
 const CAPTION =
   /^(?:(?:Figure|Fig\.|Table|Tab\.|Abbildung|Tabelle|Tableau|Рис\.|Рисунок|Таблица)\s*\d|[图表]\s*\d|図\s*\d)/iu;
 
-/** A section's heading as a question names it: a generic one ("Summary") with the heading above it. */
-export function headingFor(section: MaterialSection, material: NoteMaterial): string {
-  const parent = section.path[section.path.length - 1];
-  if (parent && GENERIC_HEADING.test(section.heading.trim())) return `${parent} › ${section.heading}`;
-  return section.heading || material.title;
-}
-
 /** What every section's cards are judged against: the note's language and its ranked concepts. */
 interface DeckContext {
   lang: string;
@@ -83,12 +80,14 @@ interface DeckContext {
   isConcept(span: TermSpan): boolean;
   /** Rank of a phrase among the note's terms (lower is better). */
   rank(span: TermSpan): number;
+  /** KaTeX's check of a formula, when loaded (writeOfflineFlashcards loads it for a note with formulas). */
+  katex?: FormulaCheck;
 }
 
 /** At most this many sentences are read to rank a note's terms (a sample of a long note suffices). */
 const RANKING_SENTENCES = 3000;
 
-function deckContext(material: NoteMaterial, lang: string): DeckContext {
+function deckContext(material: NoteMaterial, lang: string, katex?: FormulaCheck): DeckContext {
   const cache = new Map<string, TermSpan[]>();
   /** The noun phrases of a section's sentences, found in one pass over the section (taggers like long text). */
   const readSection = (section: MaterialSection) => {
@@ -136,6 +135,7 @@ function deckContext(material: NoteMaterial, lang: string): DeckContext {
   const conceptCut = Math.max(30, Math.round(ranked.length * 0.3));
   return {
     lang,
+    katex,
     labels: studyLabelsFor(material.outputLanguage),
     phrases,
     readSection,
@@ -181,6 +181,48 @@ function blankable(term: string, sentence: string): boolean {
   return [...sentence].length - length >= Math.max(hasCjk(sentence) ? 6 : 15, length * 2);
 }
 
+/** A compound's joiners: "open-domain", "client/server", "TCP/IP". */
+const COMPOUND_JOINER = /^[-/‐]$/u;
+const SPACED_LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * The span a blank covers: the term widened to the whole compound it stands in ("domain QA" of
+ * "open-domain QA" → "open-domain QA"), so that a blank never cuts a hyphenated or slashed word.
+ */
+function wholeCompound(sentence: string, at: number, length: number): { at: number; length: number } {
+  let start = at;
+  let end = at + length;
+  const cjk = (c: string | undefined) => !!c && hasCjk(c);
+  while (
+    start > 1 &&
+    COMPOUND_JOINER.test(sentence[start - 1]!) &&
+    SPACED_LETTER.test(sentence[start - 2]!)
+  ) {
+    start--;
+    while (start > 0 && SPACED_LETTER.test(sentence[start - 1]!) && !cjk(sentence[start - 1])) start--;
+  }
+  while (
+    end < sentence.length - 1 &&
+    COMPOUND_JOINER.test(sentence[end]!) &&
+    SPACED_LETTER.test(sentence[end + 1]!)
+  ) {
+    end++;
+    while (end < sentence.length && SPACED_LETTER.test(sentence[end]!) && !cjk(sentence[end])) end++;
+  }
+  return { at: start, length: end - start };
+}
+
+/** Whether a span of a sentence is glued to a hyphen, a slash or a letter on either side (part of a word). */
+function gluedSpan(sentence: string, at: number, length: number): boolean {
+  const before = sentence[at - 1] ?? " ";
+  const after = sentence[at + length] ?? " ";
+  const glued = (c: string) => COMPOUND_JOINER.test(c) || (SPACED_LETTER.test(c) && !hasCjk(c));
+  return (
+    (glued(before) && !hasCjk(sentence[at] ?? "")) ||
+    (glued(after) && !hasCjk(sentence[at + length - 1] ?? ""))
+  );
+}
+
 function blanked(sentence: string, at: number, length: number, labels: StudyLabels): string {
   return sentence.slice(0, at) + labels.blank + sentence.slice(at + length);
 }
@@ -219,6 +261,8 @@ function sentenceCards(
 
   const term = definedTerm(s.text, lang);
   if (term) out.push(card("definition", labels.whatIs(withArticle(term, s.text)), s.text));
+  // a sentence about the text ("see below"), a caption or a statement that trails off is no card material
+  if (isMetaSentence(s.text) || isCaption(s.text) || isIncompleteStatement(s.text)) return [];
 
   if (!isProse(s.text)) return out;
   const name = namedResult(s.text, lang, spans);
@@ -246,7 +290,12 @@ function sentenceCards(
 
   if (CAPTION.test(s.text)) return out;
   const fact = numberFact(s.text);
-  if (fact && spans.some(ctx.isConcept) && blankable(fact.value, s.text))
+  if (
+    fact &&
+    spans.some(ctx.isConcept) &&
+    blankable(fact.value, s.text) &&
+    !gluedSpan(s.text, fact.at, fact.value.length)
+  )
     out.push(card("number", blanked(s.text, fact.at, fact.value.length, labels), fact.value));
 
   // a cloze blanks the best-ranked concept of the sentence (a bold term first)
@@ -263,11 +312,18 @@ function sentenceCards(
       (a, b) =>
         Number(s.terms.includes(b.text)) - Number(s.terms.includes(a.text)) || ctx.rank(a) - ctx.rank(b),
     );
-  const target = concepts.find((span) => span.text !== term && blankable(span.text, s.text));
-  if (target) {
-    const at = findWord(maskFormulas(s.text), target.text);
-    out.push(card("cloze", blanked(s.text, at, target.text.length, labels), target.text));
-  }
+  // the blank covers the whole compound the concept stands in, and the back is exactly what it covers
+  const blanks = concepts
+    .filter((span) => span.text !== term && blankable(span.text, s.text))
+    .map((span) => wholeCompound(s.text, findWord(maskFormulas(s.text), span.text), span.text.length))
+    .map((at) => ({ ...at, text: s.text.slice(at.at, at.at + at.length) }));
+  const target = blanks.find(
+    (b) =>
+      findWord(maskFormulas(s.text), b.text) === b.at &&
+      blankable(b.text, s.text) &&
+      !gluedSpan(s.text, b.at, b.length),
+  );
+  if (target) out.push(card("cloze", blanked(s.text, target.at, target.length, labels), target.text));
   return out;
 }
 
@@ -362,7 +418,8 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
   blocks.forEach((block, b) => {
     if (block.type === "definition") {
       for (const s of block.sentences) {
-        const term = s.terms[0];
+        // the term the sentence defines (its subject or the name after "称为"), not a word the note set in bold
+        const term = definedTerm(s.text, ctx.lang);
         if (!term || !isWholeSentence(s.text, block.sentences.length === 1) || !isProse(s.text)) continue;
         if (!isConceptTerm(term, ctx.lang)) continue;
         out.push({
@@ -412,7 +469,9 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
           ? []
           : b.sentences.map((s) => ({ s, whole: b.sentences.length === 1 })),
     )
-    .find(({ s, whole }) => isWholeSentence(s.text, whole) && isProse(s.text))?.s;
+    .find(
+      ({ s, whole }) => isWholeSentence(s.text, whole) && isProse(s.text) && isCardMaterial(s.text, ctx),
+    )?.s;
   if (point && section.heading) {
     out.push({
       ...base,
@@ -433,11 +492,26 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
   const usedQuotes = new Set<string>();
   return sorted.filter((c) => {
     if (!isStudyableCard(c)) return false;
+    if (c.form !== "table" && c.form !== "enumeration" && !isCardMaterial(c.quote, ctx)) return false;
+    if (hasGarbledFormula(`${c.front} ${c.back}`, ctx.katex)) return false;
     if (c.form !== "enumeration" && isFillerAnswer(c.back, c.quote, ctx.lang)) return false;
     if (c.form !== "table" && c.form !== "acronym" && usedQuotes.has(c.quote)) return false;
     usedQuotes.add(c.quote);
     return true;
   });
+}
+
+/**
+ * Whether a sentence may back a card: not a sentence about the text ("这里我们不做证明。", "see below", "as
+ * shown in Figure 3"), not a caption, not a statement that trails off ("…存在，且"), no formula KaTeX refuses.
+ */
+function isCardMaterial(text: string, ctx: DeckContext): boolean {
+  return (
+    !isMetaSentence(text) &&
+    !isCaption(text) &&
+    !isIncompleteStatement(text) &&
+    !hasGarbledFormula(text, ctx.katex)
+  );
 }
 
 /** How many cards a note gets when the student does not say: more for longer, more detailed notes. */
@@ -454,10 +528,10 @@ export function defaultCardCount(material: NoteMaterial, detailLevel: "simple" |
  */
 export function offlineFlashcards(
   material: NoteMaterial,
-  options: { count: number; exclude?: Set<string> },
+  options: { count: number; exclude?: Set<string>; katex?: FormulaCheck },
 ): CardDraft[] {
   const lang = bodyLanguage(material);
-  const ctx = deckContext(material, lang);
+  const ctx = deckContext(material, lang, options.katex);
   // a section's candidates are written when the deck first reaches it (a long note needs few of them)
   const queues: (Candidate[] | undefined)[] = material.sections.map(() => undefined);
   const queueOf = (q: number) => (queues[q] ??= sectionCandidates(material.sections[q]!, material, ctx));
@@ -475,8 +549,11 @@ export function offlineFlashcards(
     seenBacks.set(back, (seenBacks.get(back) ?? new Set()).add(card.form));
     picked.push(card);
   };
-  /** Round robin over the sections, each giving its best card of `kinds` in turn, until `limit` are taken. */
-  const pick = (blanks: boolean, limit: number) => {
+  type Share = "blank" | "keypoint" | "concept";
+  const shareOf = (card: Candidate): Share =>
+    BLANK_FORMS.has(card.form) ? "blank" : card.form === "keypoint" ? "keypoint" : "concept";
+  /** Round robin over the sections, each giving its best card of one share in turn, until `limit` are taken. */
+  const pick = (share: Share, limit: number) => {
     const cursor = material.sections.map(() => 0);
     let taken = 0;
     for (let any = true; any && taken < limit;) {
@@ -485,7 +562,8 @@ export function offlineFlashcards(
         const queue = queueOf(q);
         while (cursor[q]! < queue.length) {
           const card = queue[cursor[q]!++]!;
-          if (BLANK_FORMS.has(card.form) !== blanks || !accept(card)) continue;
+          if (shareOf(card) !== share) continue;
+          if (!accept(card)) continue;
           take(card);
           taken++;
           any = true;
@@ -494,17 +572,28 @@ export function offlineFlashcards(
       }
     }
   };
-  pick(false, options.count);
-  // blanks fill the rest, at most 40% of the deck (a short deck of a note that offers little else may hold 5)
-  const others = picked.length;
-  const room = Math.max(
-    Math.floor((others * MAX_BLANK_SHARE) / (1 - MAX_BLANK_SHARE)),
-    Math.min(5, options.count) - others,
-  );
-  pick(true, Math.min(options.count - others, room));
+  // concept cards first (definitions, named results, causes, …); generic key-point questions and blanks
+  // fill the rest, each at most 40% of the deck (a short deck of a note that offers little else may hold 5)
+  pick("concept", options.count);
+  const count = (share: Share) => picked.filter((c) => shareOf(c) === share).length;
+  const room = (share: Share, max: number) => {
+    const mine = count(share);
+    const others = picked.length - mine;
+    const allowed = Math.max(Math.floor((others * max) / (1 - max)), Math.min(5, options.count) - others);
+    return Math.max(0, Math.min(options.count - picked.length, allowed - mine));
+  };
+  // each share's room grows with the other's: take turns until neither can add a card
+  for (let before = -1; before !== picked.length && picked.length < options.count;) {
+    before = picked.length;
+    pick("keypoint", room("keypoint", MAX_KEYPOINT_SHARE));
+    pick("blank", room("blank", MAX_BLANK_SHARE));
+  }
   const order = new Map(queues.flatMap((q) => q ?? []).map((c, i) => [c, i]));
   return picked.sort((a, b) => a.sectionIndex - b.sectionIndex || (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
+
+const hasFormulas = (material: NoteMaterial) =>
+  material.sections.some((s) => sectionSentences(s).some((x) => x.text.includes("$")));
 
 /** offlineFlashcards once the note's language tools are loaded (Japanese loads its dictionary first). */
 export async function writeOfflineFlashcards(
@@ -512,5 +601,7 @@ export async function writeOfflineFlashcards(
   options: { count: number; exclude?: Set<string> },
 ): Promise<CardDraft[]> {
   await nlpReady(bodyLanguage(material));
-  return offlineFlashcards(material, options);
+  // a note with formulas: no card shows one KaTeX cannot set (ingest's check, loaded once)
+  const katex = hasFormulas(material) ? await latexChecker() : undefined;
+  return offlineFlashcards(material, { ...options, katex });
 }

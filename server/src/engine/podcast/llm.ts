@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sectionPrompt } from "../flashcards/llm";
+import { sectionPrompt } from "../section-prompt";
 import { languageName } from "../labels";
 import { isMalformed, pool, UnusableAnswerError, type ModelClient } from "../model-client";
 import type { NoteMaterial } from "../note-material";

@@ -1,6 +1,6 @@
 import { protectFormulas } from "../formula";
 import type { PodcastLength } from "@beannote/contract";
-import { isCleanAnswer, isWholeSentence } from "../flashcards/card-rules";
+import { isCleanAnswer, isWholeSentence } from "../sentences";
 import { sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
 import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
 import { namesAThing } from "../mind-map";

@@ -1,12 +1,12 @@
 import type { QuestionType } from "@beannote/contract";
 import { QUESTION_TYPES, QUIZ_PASS_SCORE, isFreeTextType } from "@beannote/contract";
 import { z } from "zod";
-import { sectionPrompt } from "../flashcards/llm";
+import { sectionPrompt } from "../section-prompt";
 import { languageName } from "../labels";
 import { quizLabelsFor } from "../study-labels";
 import { isMalformed, pool, type ModelClient } from "../model-client";
 import type { MaterialSection, NoteMaterial } from "../note-material";
-import { estimateTokens } from "../text";
+import { groupByTokenBudget } from "../token-budget";
 import type { QuizRequest } from "../types";
 import { materialVocabulary, questionProblems, type KeyContext, type KeyProblem } from "./answer-key";
 import { agreeWithPoints, offlineGrade } from "./grade";
@@ -192,24 +192,13 @@ function planSlots(material: NoteMaterial, req: QuizRequest): Slot[] {
 
 /** Groups slots by section into requests of at most `budget` tokens of section text. */
 function batches(slots: Slot[], budget: number): { slots: Slot[]; text: string }[] {
-  const out: { slots: Slot[]; text: string; tokens: number }[] = [];
   const bySection = new Map<number, Slot[]>();
   for (const s of slots) bySection.set(s.section.index, [...(bySection.get(s.section.index) ?? []), s]);
-  for (const [, group] of [...bySection].sort((a, b) => a[0] - b[0])) {
-    let text = sectionPrompt(group[0]!.section);
-    let tokens = estimateTokens(text);
-    if (tokens > budget) {
-      text = `${text.slice(0, Math.floor((text.length * budget) / tokens / 1.2))}\n</section>`;
-      tokens = estimateTokens(text);
-    }
-    const last = out[out.length - 1];
-    if (last && last.tokens + tokens <= budget) {
-      last.slots.push(...group);
-      last.text += `\n${text}`;
-      last.tokens += tokens;
-    } else out.push({ slots: [...group], text, tokens });
-  }
-  return out;
+  const sections = [...bySection].sort((a, b) => a[0] - b[0]).map(([, group]) => group);
+  return groupByTokenBudget(sections, (group) => sectionPrompt(group[0]!.section), budget).map((g) => ({
+    slots: g.items.flat(),
+    text: g.text,
+  }));
 }
 
 /**

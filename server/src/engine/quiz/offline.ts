@@ -1,7 +1,7 @@
 import { FORMULA, maskFormulas } from "../formula";
 import type { QuestionType } from "@beannote/contract";
-import { isWholeSentence } from "../flashcards/card-rules";
-import { headingFor } from "../flashcards/offline";
+import { isWholeSentence } from "../sentences";
+import { headingFor } from "../section-prompt";
 import { labelsFor } from "../labels";
 import {
   isConceptTerm,

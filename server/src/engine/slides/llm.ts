@@ -3,8 +3,8 @@ import { z } from "zod";
 import { languageName } from "../labels";
 import { isMalformed, pool, type ModelClient } from "../model-client";
 import type { MaterialSection, NoteMaterial } from "../note-material";
-import { sectionPrompt } from "../flashcards/llm";
-import { estimateTokens } from "../text";
+import { sectionPrompt } from "../section-prompt";
+import { groupByTokenBudget } from "../token-budget";
 import type { SlidesRequest } from "../types";
 import { chooseSections, FRAME_SLIDES, frameDeck, sectionSlide } from "./offline";
 import {
@@ -42,22 +42,10 @@ function systemPrompt(material: NoteMaterial, count: number): string {
 
 /** Groups the chosen sections, in order, into requests of at most `budget` tokens. */
 function groupsOf(sections: MaterialSection[], budget: number) {
-  const groups: { sections: MaterialSection[]; text: string; tokens: number }[] = [];
-  for (const section of sections) {
-    let text = sectionPrompt(section);
-    let tokens = estimateTokens(text);
-    if (tokens > budget) {
-      text = `${text.slice(0, Math.floor((text.length * budget) / tokens / 1.2))}\n</section>`;
-      tokens = estimateTokens(text);
-    }
-    const last = groups[groups.length - 1];
-    if (last && last.tokens + tokens <= budget) {
-      last.sections.push(section);
-      last.text += `\n${text}`;
-      last.tokens += tokens;
-    } else groups.push({ sections: [section], text, tokens });
-  }
-  return groups;
+  return groupByTokenBudget(sections, sectionPrompt, budget).map((g) => ({
+    sections: g.items,
+    text: g.text,
+  }));
 }
 
 /**

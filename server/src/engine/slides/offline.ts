@@ -2,7 +2,7 @@ import { SLIDE_BULLETS_MAX, SLIDES_MAX, SLIDES_MIN } from "@beannote/contract";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
 import { sectionSentences } from "../note-material";
 import { slideLabelsFor } from "../study-labels";
-import { isWholeSentence } from "../flashcards/card-rules";
+import { isWholeSentence } from "../sentences";
 import {
   firstTable,
   slideBullets,
