@@ -29,4 +29,14 @@ export default tseslint.config(
       "web never imports server",
     ),
   },
+  {
+    // Server layers: features (modules/) may import the folders below, never the other way round, and only the
+    // composition root wires features together. Tests there may drive the whole server through a feature's helper.
+    files: ["server/src/{jobs,http,engine,ingest,speech,render,storage,db,mail,media}/**"],
+    ignores: ["**/*.test.ts"],
+    rules: noImport(
+      ["**/modules", "**/composition"],
+      "jobs, http, engine, ingest, speech, render, storage, db, mail and media never import modules/ or composition/",
+    ),
+  },
 );

@@ -1,7 +1,7 @@
 import type { Worker } from "node:worker_threads";
-import { AppError } from "../http/app-error";
-import { startWorker, workerEntry } from "../worker-entry";
-import { createFairQueue, type FairQueueLoad } from "./fair-queue";
+import { AppError } from "../../http/app-error";
+import { startWorker, workerEntry } from "../../worker-entry";
+import { createFairQueue, type FairQueueLoad } from "../../render/fair-queue";
 import type { RenderReply, RenderRequest } from "./render-worker";
 import type { RenderKind, RenderTasks } from "./render-tasks";
 
