@@ -15,3 +15,9 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 
 export const emptyData = z.object({}).strict();
 export type EmptyData = z.infer<typeof emptyData>;
+
+/**
+ * A JSON route's `schema.response`: the success envelope around the contract's `data`. Fastify's serializer
+ * checks the answer against it and sends only the fields it declares; failures leave through the error handler.
+ */
+export const okResponse = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });

@@ -2,7 +2,7 @@ import swagger from "@fastify/swagger";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { envelope, ERROR_CODES } from "@beannote/contract";
+import { ERROR_CODES } from "@beannote/contract";
 import { ROUTE_DOCS, type RouteDoc } from "./openapi-routes";
 
 /** Every failure: the envelope with the HTTP status, a stable code and details (or null) as `data`. */
@@ -16,21 +16,24 @@ const errorEnvelope = z.object({
 
 const routeKey = (method: string, url: string) => `${method} ${url}`;
 
-function responseOf(doc: RouteDoc) {
+/** The route's own success envelope (its `schema.response`), else the file it answers as is (ROUTE_DOCS). */
+function responseOf(doc: RouteDoc | undefined, declared: unknown) {
   const ok =
-    doc.response instanceof z.ZodType
+    declared instanceof z.ZodType
       ? {
           description: "Success (the envelope, status 200)",
-          content: { "application/json": { schema: envelope(doc.response) } },
+          content: { "application/json": { schema: declared } },
         }
-      : {
-          description: "The file itself",
-          content: Object.fromEntries(
-            doc.response.files.map((type) => [type, { schema: z.string().meta({ format: "binary" }) }]),
-          ),
-        };
+      : doc?.files
+        ? {
+            description: "The file itself",
+            content: Object.fromEntries(
+              doc.files.map((type) => [type, { schema: z.string().meta({ format: "binary" }) }]),
+            ),
+          }
+        : undefined;
   return {
-    200: ok,
+    ...(ok ? { 200: ok } : {}),
     default: { description: "Failure", content: { "application/json": { schema: errorEnvelope } } },
   };
 }
@@ -38,8 +41,8 @@ function responseOf(doc: RouteDoc) {
 /**
  * Serves the API's description, generated from the contract's zod schemas: `/openapi.json` (OpenAPI 3.1) and
  * `/docs` (a page listing the operations). Call before the API's routes are registered, and give
- * `onApiRoute` to the API's scope as an onRoute hook: those routes are described (request schemas from the
- * route, answers from ROUTE_DOCS), everything else (the web app's files) is left out.
+ * `onApiRoute` to the API's scope as an onRoute hook: those routes are described (request and answer schemas
+ * from the route, summaries and files from ROUTE_DOCS), everything else (the web app's files) is left out.
  */
 export async function installOpenApi(
   app: FastifyInstance,
@@ -75,7 +78,10 @@ export async function installOpenApi(
         summary: doc?.summary ?? "Not described yet: add it to server/src/http/openapi-routes.ts",
         ...(route.config?.public ? {} : { security: [{ token: [] }, { bearer: [] }] }),
       };
-      if (doc) schema.response = responseOf(doc);
+      schema.response = responseOf(
+        doc,
+        (route.schema?.response as Record<number, unknown> | undefined)?.[200],
+      );
       if (doc?.upload) {
         schema.body = doc.upload.schema;
         schema.consumes = [doc.upload.contentType];

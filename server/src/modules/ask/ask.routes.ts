@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { askRequest, conversationIdParams, noteIdParams } from "@beannote/contract";
+import {
+  API_ROUTES,
+  askAnswer,
+  askRequest,
+  conversationDetail,
+  conversationIdParams,
+  conversationListResponse,
+  deleteConversationResponse,
+  noteIdParams,
+  okResponse,
+} from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import type { AskService } from "./ask.service";
 
@@ -10,19 +20,26 @@ const fieldCodes = { "": "QUESTION_INVALID", question: "QUESTION_INVALID" } as c
 export function askRoutes(ask: AskService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
-      "/note/:noteId/ask",
-      { config: { fieldCodes }, schema: { params: noteIdParams, body: askRequest } },
+      API_ROUTES.noteAsk,
+      {
+        config: { fieldCodes },
+        schema: { params: noteIdParams, body: askRequest, response: okResponse(askAnswer) },
+      },
       async (request) => ok(request, await ask.ask(request.user.userId, request.params.noteId, request.body)),
     );
-    app.get("/note/:noteId/conversations", { schema: { params: noteIdParams } }, async (request) =>
-      ok(request, await ask.list(request.user.userId, request.params.noteId)),
+    app.get(
+      API_ROUTES.noteConversations,
+      { schema: { params: noteIdParams, response: okResponse(conversationListResponse) } },
+      async (request) => ok(request, await ask.list(request.user.userId, request.params.noteId)),
     );
-    app.get("/conversation/:conversationId", { schema: { params: conversationIdParams } }, async (request) =>
-      ok(request, await ask.detail(request.user.userId, request.params.conversationId)),
+    app.get(
+      API_ROUTES.conversation,
+      { schema: { params: conversationIdParams, response: okResponse(conversationDetail) } },
+      async (request) => ok(request, await ask.detail(request.user.userId, request.params.conversationId)),
     );
     app.delete(
-      "/conversation/:conversationId",
-      { schema: { params: conversationIdParams } },
+      API_ROUTES.conversation,
+      { schema: { params: conversationIdParams, response: okResponse(deleteConversationResponse) } },
       async (request) => ok(request, await ask.remove(request.user.userId, request.params.conversationId)),
     );
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { exportNoteRequest, noteIdParams } from "@beannote/contract";
+import { API_ROUTES, exportNoteRequest, noteIdParams } from "@beannote/contract";
 import { sendAttachment } from "../../http/attachment";
 import type { ExportService } from "./export.service";
 
@@ -10,7 +10,7 @@ const fieldCodes = { "": "EXPORT_FORMAT_INVALID", format: "EXPORT_FORMAT_INVALID
 export function exportRoutes(exports: ExportService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
-      "/note/:noteId/export",
+      API_ROUTES.noteExport,
       { config: { fieldCodes }, schema: { params: noteIdParams, body: exportNoteRequest } },
       async (request, reply) =>
         sendAttachment(

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  API_ROUTES,
+  artefactJobResponse,
   dueFlashcardsQuery,
+  dueFlashcardsResponse,
+  emptyData,
   exportFlashcardsQuery,
+  flashcard,
+  flashcardDeck,
   flashcardIdParams,
   flashcardInput,
   generateFlashcardsRequest,
   noteIdParams,
+  okResponse,
   reviewFlashcardRequest,
+  reviewFlashcardResponse,
 } from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import { safeFileName, sendAttachment } from "../../http/attachment";
@@ -26,25 +34,34 @@ export function flashcardsRoutes(cards: FlashcardService): FastifyPluginAsyncZod
     const config = { fieldCodes };
 
     app.post(
-      "/note/:noteId/flashcards/generate",
-      { config, schema: { params: noteIdParams, body: generateFlashcardsRequest.optional() } },
+      API_ROUTES.noteFlashcardsGenerate,
+      {
+        config,
+        schema: {
+          params: noteIdParams,
+          body: generateFlashcardsRequest.optional(),
+          response: okResponse(artefactJobResponse),
+        },
+      },
       async (request) =>
         ok(request, await cards.generate(request.user.userId, request.params.noteId, request.body ?? {})),
     );
 
-    app.get("/note/:noteId/flashcards", { schema: { params: noteIdParams } }, async (request) =>
-      ok(request, await cards.deck(request.user.userId, request.params.noteId)),
+    app.get(
+      API_ROUTES.noteFlashcards,
+      { schema: { params: noteIdParams, response: okResponse(flashcardDeck) } },
+      async (request) => ok(request, await cards.deck(request.user.userId, request.params.noteId)),
     );
 
     app.post(
-      "/note/:noteId/flashcards",
-      { config, schema: { params: noteIdParams, body: flashcardInput } },
+      API_ROUTES.noteFlashcards,
+      { config, schema: { params: noteIdParams, body: flashcardInput, response: okResponse(flashcard) } },
       async (request) =>
         ok(request, await cards.add(request.user.userId, request.params.noteId, request.body)),
     );
 
     app.get(
-      "/note/:noteId/flashcards/export",
+      API_ROUTES.noteFlashcardsExport,
       { schema: { params: noteIdParams, querystring: exportFlashcardsQuery } },
       async (request, reply) => {
         const { note, rows, sourceNames } = await cards.forExport(request.user.userId, request.params.noteId);
@@ -71,25 +88,41 @@ export function flashcardsRoutes(cards: FlashcardService): FastifyPluginAsyncZod
       },
     );
 
-    app.get("/flashcard/due", { schema: { querystring: dueFlashcardsQuery } }, async (request) =>
-      ok(request, await cards.due(request.user.userId, request.query.limit)),
+    app.get(
+      API_ROUTES.flashcardsDue,
+      { schema: { querystring: dueFlashcardsQuery, response: okResponse(dueFlashcardsResponse) } },
+      async (request) => ok(request, await cards.due(request.user.userId, request.query.limit)),
     );
 
     app.put(
-      "/flashcard/:cardId",
-      { config, schema: { params: flashcardIdParams, body: flashcardInput } },
+      API_ROUTES.flashcard,
+      {
+        config,
+        schema: { params: flashcardIdParams, body: flashcardInput, response: okResponse(flashcard) },
+      },
       async (request) =>
         ok(request, await cards.edit(request.user.userId, request.params.cardId, request.body)),
     );
 
-    app.delete("/flashcard/:cardId", { schema: { params: flashcardIdParams } }, async (request) => {
-      await cards.remove(request.user.userId, request.params.cardId);
-      return ok(request, {});
-    });
+    app.delete(
+      API_ROUTES.flashcard,
+      { schema: { params: flashcardIdParams, response: okResponse(emptyData) } },
+      async (request) => {
+        await cards.remove(request.user.userId, request.params.cardId);
+        return ok(request, {});
+      },
+    );
 
     app.post(
-      "/flashcard/:cardId/review",
-      { config, schema: { params: flashcardIdParams, body: reviewFlashcardRequest } },
+      API_ROUTES.flashcardReview,
+      {
+        config,
+        schema: {
+          params: flashcardIdParams,
+          body: reviewFlashcardRequest,
+          response: okResponse(reviewFlashcardResponse),
+        },
+      },
       async (request) =>
         ok(request, await cards.review(request.user.userId, request.params.cardId, request.body.rating)),
     );

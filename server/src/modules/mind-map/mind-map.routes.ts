@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { noteIdParams } from "@beannote/contract";
+import { API_ROUTES, mindMap, noteIdParams, okResponse } from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import type { MindMapService } from "./mind-map.service";
 
 export function mindMapRoutes(maps: MindMapService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/note/:noteId/mind-map", { schema: { params: noteIdParams } }, async (request) =>
-      ok(request, await maps.map(request.user.userId, request.params.noteId)),
+    app.get(
+      API_ROUTES.noteMindMap,
+      { schema: { params: noteIdParams, response: okResponse(mindMap) } },
+      async (request) => ok(request, await maps.map(request.user.userId, request.params.noteId)),
     );
   };
 }

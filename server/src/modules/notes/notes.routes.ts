@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  API_ROUTES,
+  emptyData,
   generateNoteRequest,
+  generateNoteResponse,
   NOTE_MARKDOWN_MAX,
+  noteDetail,
   noteIdParams,
   noteListQuery,
+  noteListResponse,
+  okResponse,
   updateNoteRequest,
 } from "@beannote/contract";
 import { clientSignal } from "../../http/client-signal";
@@ -13,29 +19,40 @@ import type { NoteService } from "./notes.service";
 
 export function notesRoutes(notes: NoteService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post("/note/generate", { schema: { body: generateNoteRequest } }, async (request) =>
-      ok(request, await notes.generate(request.user.userId, request.body)),
+    app.post(
+      API_ROUTES.noteGenerate,
+      { schema: { body: generateNoteRequest, response: okResponse(generateNoteResponse) } },
+      async (request) => ok(request, await notes.generate(request.user.userId, request.body)),
     );
 
-    app.get("/note/list", { schema: { querystring: noteListQuery } }, async (request, reply) =>
-      ok(request, await notes.list(request.user.userId, request.query, clientSignal(reply))),
+    app.get(
+      API_ROUTES.noteList,
+      { schema: { querystring: noteListQuery, response: okResponse(noteListResponse) } },
+      async (request, reply) =>
+        ok(request, await notes.list(request.user.userId, request.query, clientSignal(reply))),
     );
 
-    app.get("/note/:noteId", { schema: { params: noteIdParams } }, async (request, reply) =>
-      ok(
-        request,
-        await notes.detail(
-          request.user.userId,
-          request.params.noteId,
-          languageOf(request.headers.language),
-          clientSignal(reply),
+    app.get(
+      API_ROUTES.note,
+      { schema: { params: noteIdParams, response: okResponse(noteDetail) } },
+      async (request, reply) =>
+        ok(
+          request,
+          await notes.detail(
+            request.user.userId,
+            request.params.noteId,
+            languageOf(request.headers.language),
+            clientSignal(reply),
+          ),
         ),
-      ),
     );
 
     app.put(
-      "/note/:noteId",
-      { bodyLimit: NOTE_MARKDOWN_MAX * 4, schema: { params: noteIdParams, body: updateNoteRequest } },
+      API_ROUTES.note,
+      {
+        bodyLimit: NOTE_MARKDOWN_MAX * 4,
+        schema: { params: noteIdParams, body: updateNoteRequest, response: okResponse(noteDetail) },
+      },
       async (request) =>
         ok(
           request,
@@ -48,23 +65,33 @@ export function notesRoutes(notes: NoteService): FastifyPluginAsyncZod {
         ),
     );
 
-    app.post("/note/:noteId/reset", { schema: { params: noteIdParams } }, async (request) =>
-      ok(
-        request,
-        await notes.reset(request.user.userId, request.params.noteId, languageOf(request.headers.language)),
-      ),
+    app.post(
+      API_ROUTES.noteReset,
+      { schema: { params: noteIdParams, response: okResponse(noteDetail) } },
+      async (request) =>
+        ok(
+          request,
+          await notes.reset(request.user.userId, request.params.noteId, languageOf(request.headers.language)),
+        ),
     );
 
-    app.post("/note/:noteId/copy", { schema: { params: noteIdParams } }, async (request) =>
-      ok(
-        request,
-        await notes.copy(request.user.userId, request.params.noteId, languageOf(request.headers.language)),
-      ),
+    app.post(
+      API_ROUTES.noteCopy,
+      { schema: { params: noteIdParams, response: okResponse(noteDetail) } },
+      async (request) =>
+        ok(
+          request,
+          await notes.copy(request.user.userId, request.params.noteId, languageOf(request.headers.language)),
+        ),
     );
 
-    app.delete("/note/:noteId", { schema: { params: noteIdParams } }, async (request) => {
-      await notes.remove(request.user.userId, request.params.noteId);
-      return ok(request, {});
-    });
+    app.delete(
+      API_ROUTES.note,
+      { schema: { params: noteIdParams, response: okResponse(emptyData) } },
+      async (request) => {
+        await notes.remove(request.user.userId, request.params.noteId);
+        return ok(request, {});
+      },
+    );
   };
 }

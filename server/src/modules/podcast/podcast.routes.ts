@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { generatePodcastRequest, noteIdParams, podcastAudioQuery } from "@beannote/contract";
+import {
+  API_ROUTES,
+  artefactJobResponse,
+  generatePodcastRequest,
+  noteIdParams,
+  okResponse,
+  podcastAudioQuery,
+  podcastResponse,
+} from "@beannote/contract";
 import { AppError } from "../../http/app-error";
 import { attachmentDisposition, safeFileName } from "../../http/attachment";
 import { ok } from "../../http/envelope";
@@ -10,19 +18,28 @@ const fieldCodes = { length: "PODCAST_LENGTH_INVALID" } as const;
 export function podcastRoutes(podcasts: PodcastService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
-      "/note/:noteId/podcast",
-      { config: { fieldCodes }, schema: { params: noteIdParams, body: generatePodcastRequest.optional() } },
+      API_ROUTES.notePodcast,
+      {
+        config: { fieldCodes },
+        schema: {
+          params: noteIdParams,
+          body: generatePodcastRequest.optional(),
+          response: okResponse(artefactJobResponse),
+        },
+      },
       async (request) =>
         ok(request, await podcasts.generate(request.user.userId, request.params.noteId, request.body ?? {})),
     );
 
-    app.get("/note/:noteId/podcast", { schema: { params: noteIdParams } }, async (request) =>
-      ok(request, await podcasts.episode(request.user.userId, request.params.noteId)),
+    app.get(
+      API_ROUTES.notePodcast,
+      { schema: { params: noteIdParams, response: okResponse(podcastResponse) } },
+      async (request) => ok(request, await podcasts.episode(request.user.userId, request.params.noteId)),
     );
 
     // Public: the signature in the query is the authorisation (see podcast.service audio()).
     app.get(
-      "/note/:noteId/podcast/audio",
+      API_ROUTES.notePodcastAudio,
       { config: { public: true }, schema: { params: noteIdParams, querystring: podcastAudioQuery } },
       async (request, reply) => {
         const audio = await podcasts

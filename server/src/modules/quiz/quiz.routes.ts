@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   answerQuizRequest,
+  answerQuizResponse,
+  API_ROUTES,
   createQuizRequest,
+  createQuizResponse,
   noteIdParams,
+  okResponse,
+  quizDetail,
   quizHistoryQuery,
+  quizHistoryResponse,
   quizIdParams,
+  retryQuizResponse,
 } from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import type { QuizService } from "./quiz.service";
@@ -22,15 +29,24 @@ export function quizRoutes(quizzes: QuizService): FastifyPluginAsyncZod {
     const config = { fieldCodes };
 
     app.post(
-      "/note/:noteId/quiz",
-      { config, schema: { params: noteIdParams, body: createQuizRequest } },
+      API_ROUTES.noteQuiz,
+      {
+        config,
+        schema: { params: noteIdParams, body: createQuizRequest, response: okResponse(createQuizResponse) },
+      },
       async (request) =>
         ok(request, await quizzes.create(request.user.userId, request.params.noteId, request.body)),
     );
 
     app.get(
-      "/note/:noteId/quizzes",
-      { schema: { params: noteIdParams, querystring: quizHistoryQuery } },
+      API_ROUTES.noteQuizzes,
+      {
+        schema: {
+          params: noteIdParams,
+          querystring: quizHistoryQuery,
+          response: okResponse(quizHistoryResponse),
+        },
+      },
       async (request) =>
         ok(
           request,
@@ -38,23 +54,32 @@ export function quizRoutes(quizzes: QuizService): FastifyPluginAsyncZod {
         ),
     );
 
-    app.get("/quizzes", { schema: { querystring: quizHistoryQuery } }, async (request) =>
-      ok(request, await quizzes.history(request.user.userId, request.query.limit)),
+    app.get(
+      API_ROUTES.quizzes,
+      { schema: { querystring: quizHistoryQuery, response: okResponse(quizHistoryResponse) } },
+      async (request) => ok(request, await quizzes.history(request.user.userId, request.query.limit)),
     );
 
-    app.get("/quiz/:quizId", { schema: { params: quizIdParams } }, async (request) =>
-      ok(request, await quizzes.detail(request.user.userId, request.params.quizId)),
+    app.get(
+      API_ROUTES.quiz,
+      { schema: { params: quizIdParams, response: okResponse(quizDetail) } },
+      async (request) => ok(request, await quizzes.detail(request.user.userId, request.params.quizId)),
     );
 
     app.post(
-      "/quiz/:quizId/answer",
-      { config, schema: { params: quizIdParams, body: answerQuizRequest } },
+      API_ROUTES.quizAnswer,
+      {
+        config,
+        schema: { params: quizIdParams, body: answerQuizRequest, response: okResponse(answerQuizResponse) },
+      },
       async (request) =>
         ok(request, await quizzes.answer(request.user.userId, request.params.quizId, request.body)),
     );
 
-    app.post("/quiz/:quizId/retry", { schema: { params: quizIdParams } }, async (request) =>
-      ok(request, await quizzes.retry(request.user.userId, request.params.quizId)),
+    app.post(
+      API_ROUTES.quizRetry,
+      { schema: { params: quizIdParams, response: okResponse(retryQuizResponse) } },
+      async (request) => ok(request, await quizzes.retry(request.user.userId, request.params.quizId)),
     );
   };
 }

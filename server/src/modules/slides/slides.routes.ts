@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  API_ROUTES,
+  artefactJobResponse,
   exportSlidesQuery,
   generateSlidesRequest,
   noteIdParams,
+  okResponse,
+  slideDeck,
   updateSlidesRequest,
 } from "@beannote/contract";
 import { ok } from "../../http/envelope";
@@ -18,25 +22,37 @@ export function slidesRoutes(slides: SlidesService, pdf: SlidesPdf): FastifyPlug
     const config = { fieldCodes };
 
     app.post(
-      "/note/:noteId/slides",
-      { config, schema: { params: noteIdParams, body: generateSlidesRequest.optional() } },
+      API_ROUTES.noteSlides,
+      {
+        config,
+        schema: {
+          params: noteIdParams,
+          body: generateSlidesRequest.optional(),
+          response: okResponse(artefactJobResponse),
+        },
+      },
       async (request) =>
         ok(request, await slides.generate(request.user.userId, request.params.noteId, request.body ?? {})),
     );
 
-    app.get("/note/:noteId/slides", { schema: { params: noteIdParams } }, async (request) =>
-      ok(request, await slides.deck(request.user.userId, request.params.noteId)),
+    app.get(
+      API_ROUTES.noteSlides,
+      { schema: { params: noteIdParams, response: okResponse(slideDeck) } },
+      async (request) => ok(request, await slides.deck(request.user.userId, request.params.noteId)),
     );
 
     app.put(
-      "/note/:noteId/slides",
-      { config, schema: { params: noteIdParams, body: updateSlidesRequest } },
+      API_ROUTES.noteSlides,
+      {
+        config,
+        schema: { params: noteIdParams, body: updateSlidesRequest, response: okResponse(slideDeck) },
+      },
       async (request) =>
         ok(request, await slides.update(request.user.userId, request.params.noteId, request.body)),
     );
 
     app.get(
-      "/note/:noteId/slides/export",
+      API_ROUTES.noteSlidesExport,
       { schema: { params: noteIdParams, querystring: exportSlidesQuery } },
       async (request, reply) => {
         const deck = await slides.forExport(request.user.userId, request.params.noteId);

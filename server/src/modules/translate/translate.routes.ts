@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { noteIdParams, translateNoteRequest } from "@beannote/contract";
+import {
+  API_ROUTES,
+  noteIdParams,
+  okResponse,
+  translateNoteRequest,
+  translateNoteResponse,
+} from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import type { TranslateService } from "./translate.service";
 
@@ -13,8 +19,15 @@ const fieldCodes = {
 export function translateRoutes(translations: TranslateService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
-      "/note/:noteId/translate",
-      { config: { fieldCodes }, schema: { params: noteIdParams, body: translateNoteRequest } },
+      API_ROUTES.noteTranslate,
+      {
+        config: { fieldCodes },
+        schema: {
+          params: noteIdParams,
+          body: translateNoteRequest,
+          response: okResponse(translateNoteResponse),
+        },
+      },
       async (request) =>
         ok(
           request,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  API_ROUTES,
   APP_VERSION,
   CLIENT_VERSION,
   CODE_LENGTH,
@@ -10,12 +11,14 @@ import {
   FILE_FORMATS,
   LOCALES,
   MAX_QUIZ_QUESTIONS,
+  okResponse,
   OUTPUT_LANGUAGES,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PORTRAIT_MAX_BYTES,
   QUESTION_TYPES,
   type WebConfig,
+  webConfig,
 } from "@beannote/contract";
 import { ok } from "../../http/envelope";
 import type { AppDeps } from "../../http/app-deps";
@@ -57,6 +60,10 @@ export function webConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     beans: beansWebConfig(config),
   };
   return async (app) => {
-    app.get("/config/web", { config: { public: true } }, async (request) => ok(request, body));
+    app.get(
+      API_ROUTES.webConfig,
+      { config: { public: true }, schema: { response: okResponse(webConfig) } },
+      async (request) => ok(request, body),
+    );
   };
 }
