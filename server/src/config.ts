@@ -94,6 +94,10 @@ export const configSchema = z.object({
   PARSE_TIMEOUT_S: z.coerce.number().positive().default(120),
   /** How long a worker's claim on a job holds without a heartbeat (every ≤ 2 s): a killed worker's job is taken over by another within this. */
   JOB_LEASE_S: z.coerce.number().min(3).max(600).default(30),
+  /** The storage sweep deletes the events of jobs ended longer ago than this (their streams close with the row). */
+  JOB_EVENTS_RETENTION_DAYS: z.coerce.number().positive().default(7),
+  /** The storage sweep deletes jobs ended longer ago than this that no row names and no tab shows. */
+  JOB_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** `off`: pages without a text layer (scans) stay unread; a file with nothing else fails FILE_NO_TEXT_NO_OCR. */
   OCR: onOff.default("on"),
   /** Tesseract processes at once in a worker process (each uses one core). */

@@ -3,12 +3,14 @@ import type { Storage } from "../../storage/storage";
 import { createJobQueue, isTerminal } from "../../jobs/queue";
 import { createWorker } from "../../jobs/worker";
 import { createStorageSweepJob, storageSweepJobSpec } from "./storage-sweep.job";
-import { SWEEP_MIN_AGE_MINUTES, type SweepReport } from "./storage-sweep.service";
+import { SWEEP_MIN_AGE_MINUTES, type JobRetention, type SweepReport } from "./storage-sweep.service";
 
 export const STORAGE_USAGE = `  storage sweep [--dry-run] [--min-age <minutes>]
                                           delete stored objects no row names (older than ${SWEEP_MIN_AGE_MINUTES} min by
                                           default) and feedback images never attached (older than an hour),
-                                          and list rows whose object is missing; runs as a job`;
+                                          and list rows whose object is missing; deletes long-ended
+                                          jobs' events and rows (JOB_EVENTS_RETENTION_DAYS, JOB_RETENTION_DAYS);
+                                          runs as a job`;
 
 const POLL_MS = 200;
 const quiet = { info() {}, warn() {}, error() {} };
@@ -33,6 +35,14 @@ export function formatSweepReport(report: SweepReport): string[] {
       `(${megabytes(expired.bytes)}), deleted: ${expired.deleted}`,
   );
   const unlisted = orphans.count - orphans.sample.length + (missing.count - missing.sample.length);
+  const ended = report.endedJobs;
+  // A report kept by a job from before retention has none.
+  if (ended)
+    lines.push(
+      `events of jobs ended over ${ended.eventsDays} days ago: ${ended.events}; ` +
+        `jobs ended over ${ended.jobsDays} days ago that nothing names: ${ended.jobs}` +
+        (report.dryRun ? " (not deleted)" : " (deleted)"),
+    );
   if (unlisted > 0) lines.push(`(${unlisted} more not listed)`);
   return lines;
 }
@@ -43,7 +53,7 @@ export function formatSweepReport(report: SweepReport): string[] {
  */
 export async function storageAdmin(
   args: string[],
-  deps: { db: Db; storage: Storage },
+  deps: { db: Db; storage: Storage; jobRetention?: JobRetention },
   out: (line: string) => void,
 ): Promise<number | undefined> {
   const [sub, ...flags] = args;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { Storage } from "../../storage/storage";
 import { defineJob, type JobDefinition, type JobSpec } from "../../jobs/definition";
-import { SWEEP_MIN_AGE_MINUTES, sweepStorage } from "./storage-sweep.service";
+import { SWEEP_MIN_AGE_MINUTES, sweepStorage, type JobRetention } from "./storage-sweep.service";
 
 /** The orphan sweep of stored objects; its result is the SweepReport. */
 export const storageSweepJobSpec: JobSpec<{ dryRun: boolean; minAgeMinutes: number }> = {
@@ -16,12 +16,22 @@ export const storageSweepJobSpec: JobSpec<{ dryRun: boolean; minAgeMinutes: numb
 };
 
 /** Idempotent by nature: a second run finds nothing the first deleted. */
-export function createStorageSweepJob(deps: { db: Db; storage: Storage }): JobDefinition {
+export function createStorageSweepJob(deps: {
+  db: Db;
+  storage: Storage;
+  /** The configuration's JOB_EVENTS_RETENTION_DAYS and JOB_RETENTION_DAYS; their defaults without it. */
+  jobRetention?: JobRetention;
+}): JobDefinition {
   return defineJob({
     ...storageSweepJobSpec,
     async handler({ payload, progress }) {
       await progress("sweep", 10, "progress.sweeping");
-      return sweepStorage({ db: deps.db, storage: deps.storage, ...payload });
+      return sweepStorage({
+        db: deps.db,
+        storage: deps.storage,
+        jobRetention: deps.jobRetention,
+        ...payload,
+      });
     },
   });
 }

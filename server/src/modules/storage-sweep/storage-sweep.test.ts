@@ -84,6 +84,9 @@ describe("npm run admin -- storage sweep, on local storage through the running s
     expect(dry.lines).toContain("rows without their object: 1");
     expect(dry.lines).toContain(`missing\tfiles\tdocument_key\tlost\tdocuments/${userId}/lost.json`);
     expect(await storage.stat("sources/ghost/file/old")).not.toBeNull();
+    expect(dry.lines).toContain(
+      "events of jobs ended over 7 days ago: 0; jobs ended over 30 days ago that nothing names: 0 (not deleted)",
+    );
 
     const real = await cli("--min-age", "60");
     expect(real.lines[2]).toBe("orphan objects: 2 (0.0 MB), deleted: 2");
