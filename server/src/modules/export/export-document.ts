@@ -1,5 +1,6 @@
 import type { OutputLanguage } from "@beannote/contract";
 import { parseCitation } from "@beannote/contract";
+import { remarkDisplayMath } from "@beannote/contract/math-text";
 import type { Root, RootContent } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
@@ -7,7 +8,6 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { labelsFor, languageName } from "../../engine/labels";
 import { detectLanguage, primaryLanguage } from "../../engine/text";
-import { remarkDisplayMath } from "./display-math";
 
 /** What every export format is made from: the note as the student sees it, and the words around it. */
 export interface ExportDocument {

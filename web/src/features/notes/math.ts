@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PluggableList } from "unified";
+import { remarkDisplayMath } from "@beannote/contract/math-text";
 
 /** Markdown plugins that set formulas with KaTeX: remark-math (`$…$`, `$$…$$`) and rehype-katex. */
 export interface MathPlugins {
@@ -48,49 +49,3 @@ export function useMathPlugins(needed: boolean): MathPlugins | null {
 
 /** True when a note's Markdown may hold a formula. */
 export const mayHaveMath = (markdown: string): boolean => markdown.includes("$");
-
-interface MdNode {
-  type: string;
-  value?: string;
-  children?: MdNode[];
-  position?: { start: { offset?: number } };
-  data?: unknown;
-}
-
-/**
- * A paragraph that is one `$$…$$` formula on one line is an equation on its own line (remark-math reads it
- * as inline math; notes are written both ways): it is set in display style, as a `$$` block is. The
- * server's exports do the same.
- */
-export function remarkDisplayMath() {
-  return (tree: MdNode, file: { value?: unknown }) => {
-    const source = typeof file.value === "string" ? file.value : "";
-    const visit = (parent: MdNode) => {
-      parent.children?.forEach((node, i) => {
-        if (node.type !== "paragraph") return visit(node);
-        const kids = (node.children ?? []).filter((c) => !(c.type === "text" && !c.value?.trim()));
-        const only = kids[0];
-        const start = only?.position?.start.offset;
-        if (kids.length !== 1 || only?.type !== "inlineMath" || start === undefined) return;
-        if (!source.startsWith("$$", start)) return;
-        const value = only.value ?? "";
-        parent.children![i] = {
-          type: "math",
-          value,
-          data: {
-            hName: "pre",
-            hChildren: [
-              {
-                type: "element",
-                tagName: "code",
-                properties: { className: ["language-math", "math-display"] },
-                children: [{ type: "text", value }],
-              },
-            ],
-          },
-        };
-      });
-    };
-    visit(tree);
-  };
-}
