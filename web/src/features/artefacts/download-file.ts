@@ -1,5 +1,6 @@
 import { ApiError } from "../../api/api-error";
 import { apiHeaders, unwrap } from "../../api/client";
+import { saveBlob } from "../../components/save-blob";
 
 /** The file name of a `Content-Disposition` header: the UTF-8 `filename*` first, else `filename`. */
 export function dispositionFileName(header: string | null, fallback: string): string {
@@ -31,15 +32,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     unwrap<unknown>(await response.json().catch(() => null), response.status);
   }
   const name = dispositionFileName(response.headers.get("content-disposition"), fallbackName);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL is released.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await response.blob(), name);
   return name;
 }

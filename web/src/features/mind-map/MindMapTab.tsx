@@ -15,11 +15,12 @@ import type { Citation, NoteDetail } from "@beannote/contract";
 import { errorMessage } from "../../i18n/error-message";
 import { EmptyState } from "../../components/EmptyState";
 import { PageLoader } from "../../components/PageLoader";
+import { saveBlob } from "../../components/save-blob";
 import { toast } from "../../components/toast-store";
 import { SourceDrawer } from "../artefacts/SourceDrawer";
 import type { SourcePosition } from "../source-viewer/SourceViewer";
 import { mindMapApi, mindMapKeys } from "./api";
-import { exportName, mapPng, mapSvg, saveBlob } from "./export-map";
+import { exportName, mapPng, mapSvg } from "./export-map";
 import { MindMapView, type MindMapHandle } from "./MindMapView";
 import "./mind-map.css";
 

@@ -96,19 +96,6 @@ export async function mapPng(svg: SVGSVGElement): Promise<Blob> {
   );
 }
 
-/** Saves a blob under a name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** A file name from the note's title: no path or reserved characters. */
 export function exportName(title: string, extension: string): string {
   const base = title
