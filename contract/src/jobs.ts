@@ -21,6 +21,42 @@ export const jobProgress = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgress>;
 
+/**
+ * The steps the server's jobs report, each as the `messageKey` `progress.<step>` of a `progress` event, that
+ * the web app words; a step not listed ("progress.sweeping", "progress.done") reads as `working`.
+ */
+export const PROGRESS_STEPS = [
+  "queued",
+  "ocr",
+  "parsing",
+  "podcastAudio",
+  "podcastScript",
+  "preview",
+  "reading",
+  "saving",
+  "storing",
+  "working",
+  "writing",
+] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
+/** The steps of an artefact job (flashcards, quiz, slides, translation…): read, write, save. */
+export const ARTEFACT_PROGRESS_STEPS = [
+  "queued",
+  "reading",
+  "writing",
+  "saving",
+] as const satisfies readonly ProgressStep[];
+
+/** The step of a progress `messageKey` (`progress.reading` → `reading`) among `steps`, else `working`. */
+export function progressStep<S extends ProgressStep>(
+  messageKey: string | undefined,
+  steps: readonly S[],
+): S | "working" {
+  const step = messageKey?.replace(/^progress\./, "") ?? "";
+  return (steps as readonly string[]).includes(step) ? (step as S) : "working";
+}
+
 export const jobError = z.object({ code: z.string(), message: z.string() });
 export type JobError = z.infer<typeof jobError>;
 

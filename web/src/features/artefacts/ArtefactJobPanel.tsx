@@ -3,6 +3,7 @@ import { Button, Card, Modal, Progress } from "antd";
 import { LoadingOutlined, StopOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { JobError } from "@beannote/contract";
+import { ARTEFACT_PROGRESS_STEPS, progressStep } from "@beannote/contract/jobs";
 import { jobsApi } from "../../api/jobs";
 import { errorMessage } from "../../i18n/error-message";
 import { toast } from "../../components/toast-store";
@@ -16,15 +17,6 @@ interface Props {
   onSettled: (error: JobError | null) => void;
   /** An artefact's own wording for a step (its `messageKey`); the shared steps otherwise. */
   stepLabel?: (messageKey: string) => string | undefined;
-}
-
-const STEPS = ["queued", "reading", "writing", "saving"] as const;
-type Step = (typeof STEPS)[number] | "working";
-
-/** The step of an artefact job from the `messageKey` of its progress (`progress.reading`…). */
-function stepOf(messageKey: string | undefined): Step {
-  const step = messageKey?.replace(/^progress\./, "") ?? "";
-  return (STEPS as readonly string[]).includes(step) ? (step as Step) : "working";
 }
 
 /** An artefact being generated: what it is doing, how far it is, and a cancel that asks first. */
@@ -68,7 +60,7 @@ export function ArtefactJobPanel({ jobId, title, onSettled, stepLabel }: Props) 
           <div className="muted" aria-live="polite" data-testid="artefact-job-step">
             {(stream.progress && stepLabel?.(stream.progress.messageKey)) ||
               t(
-                `artefacts.job.steps.${stepOf(stream.phase === "connecting" ? "queued" : stream.progress?.messageKey)}`,
+                `artefacts.job.steps.${progressStep(stream.phase === "connecting" ? "queued" : stream.progress?.messageKey, ARTEFACT_PROGRESS_STEPS)}`,
               )}
           </div>
         </div>

@@ -3,11 +3,12 @@ import { Button, Card, Modal, Progress, Result } from "antd";
 import { LoadingOutlined, StopOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { NoteDetail } from "@beannote/contract";
+import { PROGRESS_STEPS, progressStep } from "@beannote/contract/jobs";
 import { jobsApi } from "../../api/jobs";
 import { errorMessage } from "../../i18n/error-message";
 import { toast } from "../../components/toast-store";
 import { MarkdownBody } from "./MarkdownBody";
-import { ROTATING_TIPS, stepOf, useRotatingIndex } from "./progress-messages";
+import { ROTATING_TIPS, useRotatingIndex } from "./progress-messages";
 import { useJobStream } from "./use-job-stream";
 
 interface Props {
@@ -52,7 +53,10 @@ export function GenerationView({ note, onSettled }: Props) {
           <LoadingOutlined className="generation__spinner" spin />
           <div className="generation__text">
             <div className="generation__step" data-testid="generation-step">
-              {t(`progress.${stepOf(stream.progress?.messageKey)}`, stream.progress?.params)}
+              {t(
+                `progress.${progressStep(stream.progress?.messageKey, PROGRESS_STEPS)}`,
+                stream.progress?.params,
+              )}
             </div>
             <div className="generation__tip muted" aria-live="polite" data-testid="generation-tip">
               {t(`progress.tips.${ROTATING_TIPS[tip]!}`)}

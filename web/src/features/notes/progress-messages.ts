@@ -4,27 +4,6 @@ import { useEffect, useState } from "react";
 export const ROTATING_TIPS = ["tip1", "tip2", "tip3", "tip4", "tip5", "tip6"] as const;
 export const ROTATE_EVERY_MS = 3500;
 
-/** Message keys the server's jobs send in `progress` events; anything else reads as "working". */
-export const SERVER_STEPS = [
-  "queued",
-  "ocr",
-  "parsing",
-  "podcastAudio",
-  "podcastScript",
-  "preview",
-  "reading",
-  "saving",
-  "storing",
-  "working",
-  "writing",
-] as const;
-export type ServerStep = (typeof SERVER_STEPS)[number];
-
-export function stepOf(messageKey: string | undefined): ServerStep {
-  const step = messageKey?.replace(/^progress\./, "");
-  return (SERVER_STEPS as readonly string[]).includes(step ?? "") ? (step as ServerStep) : "working";
-}
-
 /** Index of the tip to show now, advancing every few seconds while `running`. */
 export function useRotatingIndex(count: number, running: boolean, everyMs = ROTATE_EVERY_MS): number {
   const [index, setIndex] = useState(0);
