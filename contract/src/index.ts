@@ -21,3 +21,4 @@ export * from "./mind-map";
 export * from "./slides";
 export * from "./podcast";
 export * from "./ask";
+export * from "./math-text";
