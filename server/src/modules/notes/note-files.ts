@@ -1,9 +1,16 @@
 import { AppError } from "../../http/app-error";
 import type { FilesService } from "../files/files.service";
+import { createDocumentCache, DOCUMENT_CACHE_BYTES, type DocumentCache } from "./document-cache";
 import type { NoteFiles } from "./notes.service";
 
-/** The notes feature's view of uploaded files, through the files service. */
-export function createNoteFiles(files: FilesService): NoteFiles {
+/** The parsed documents this process holds, shared by every reader of them (the API's and the worker's). */
+const processDocuments = createDocumentCache({ maxBytes: DOCUMENT_CACHE_BYTES });
+
+/**
+ * The notes feature's view of uploaded files, through the files service. Parsed documents are read through
+ * `documents` (by file id and content hash): the one place the notes feature loads them.
+ */
+export function createNoteFiles(files: FilesService, documents: DocumentCache = processDocuments): NoteFiles {
   return {
     async describe(userId, fileIds) {
       const found = await Promise.all(
@@ -31,6 +38,12 @@ export function createNoteFiles(files: FilesService): NoteFiles {
           ]),
       );
     },
-    loadDocument: (userId, fileId) => files.getSourceDocument(userId, fileId),
+    async loadDocument(userId, fileId) {
+      // The owner's check and the hash in one row read; storage and validation only when not held.
+      const file = await files.getFile(userId, fileId);
+      const load = () => files.getSourceDocument(userId, fileId);
+      if (file.status !== "ready" || !file.sha256) return load();
+      return documents.get(fileId, file.sha256, load);
+    },
   };
 }
