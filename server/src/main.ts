@@ -9,7 +9,7 @@ import { createStorageFromConfig } from "./storage";
 import type { Storage } from "./storage/storage";
 import { createSvgCaptchaGenerator, type CaptchaGenerator } from "./modules/captcha/captcha-generator";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
-import { createWorker, type Worker } from "./jobs/worker";
+import { createWorker, type Worker, type WorkerOptions } from "./jobs/worker";
 import { createServices, type Services } from "./composition/services";
 import { registerRoutes } from "./composition/routes";
 import { workerJobs } from "./composition/worker-jobs";
@@ -37,8 +37,8 @@ export interface StartOptions {
   parser?: FileParser;
   /** Renders office files to PDF for the source viewer (default: LibreOffice when `soffice` is installed). */
   renderPreview?: PreviewRenderer;
-  /** Job worker tuning (tests shorten the lease). */
-  worker?: { concurrency?: number; pollMs?: number; leaseMs?: number; heartbeatMs?: number };
+  /** Job worker tuning (tests shorten the lease and the retries' backoff). */
+  worker?: Pick<WorkerOptions, "concurrency" | "pollMs" | "leaseMs" | "heartbeatMs" | "retryBaseMs">;
   /** Sees every API route as it is registered (the route-walking tests). */
   onRoute?: ApiOptions["onRoute"];
 }
@@ -120,6 +120,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       pollMs: options.worker?.pollMs,
       leaseMs: options.worker?.leaseMs ?? config.JOB_LEASE_S * 1000,
       heartbeatMs: options.worker?.heartbeatMs,
+      retryBaseMs: options.worker?.retryBaseMs,
     });
     worker.start();
   }

@@ -25,6 +25,8 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   /** How long stop() waits for running jobs to give up before leaving them to their lease. */
   stopTimeoutMs?: number;
+  /** Replaces every job's backoff base (its cap stays): tests retry in milliseconds instead of seconds. */
+  retryBaseMs?: number;
   random?: () => number;
 }
 
@@ -216,7 +218,11 @@ export function createWorker(options: WorkerOptions): Worker {
       } else {
         const reason = reasonOf(thrown, definition.failureCode);
         if (!isPermanent(thrown) && job.attempts < maxAttempts) {
-          const delay = backoffDelay(definition.backoff, job.attempts, options.random);
+          const backoff =
+            options.retryBaseMs === undefined
+              ? definition.backoff
+              : { ...definition.backoff, baseMs: options.retryBaseMs };
+          const delay = backoffDelay(backoff, job.attempts, options.random);
           logger.warn({ jobId: job.id, attempt: job.attempts, delay, reason }, "job failed; will retry");
           await queue.retryLater(job.id, workerId, reason, new Date(queue.now().getTime() + delay));
         } else {

@@ -71,6 +71,8 @@ describe("notes on a model that stops answering partway", () => {
         // Small requests, so that the slides make several parts.
         AI_CONTEXT_TOKENS: "2048",
       },
+      // The job's retries come after milliseconds, not the 2 s and 4 s of production.
+      worker: { retryBaseMs: 10 },
     });
     close = async () => {
       await server.close();
