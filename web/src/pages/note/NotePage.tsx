@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Button, Card, Space, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -8,25 +8,11 @@ import { isApiError } from "../../api/api-error";
 import { errorMessage } from "../../i18n/error-message";
 import { EmptyState } from "../../components/EmptyState";
 import { PageLoader } from "../../components/PageLoader";
-import { NoteTab } from "../../features/notes/NoteTab";
-import { FlashcardsTab } from "../../features/flashcards/FlashcardsTab";
-import { QuizTab } from "../../features/quiz/QuizTab";
-import { PodcastTab } from "../../features/podcast/PodcastTab";
-import { AskTab } from "../../features/ask/AskTab";
 import { ExportButton } from "../../features/export/ExportButton";
 import { TranslateButton } from "../../features/translate/TranslateButton";
 import "../../features/notes/notes.css";
 import { MathText } from "../../components/MathText";
-
-// markmap (d3) and the slide viewer load only when their tab is opened.
-const MindMapTab = lazy(() =>
-  import("../../features/mind-map/MindMapTab").then((m) => ({ default: m.MindMapTab })),
-);
-const SlidesTab = lazy(() =>
-  import("../../features/slides/SlidesTab").then((m) => ({ default: m.SlidesTab })),
-);
-
-const TABS = ["note", "flashcards", "quiz", "mindMap", "podcast", "slides", "ask"] as const;
+import { NOTE_TABS } from "./note-tabs";
 
 /** Note view (`/subNote/pages/note?id=…`): the six tabs of spec §1 and the Ask tab. */
 export function NotePage() {
@@ -79,31 +65,16 @@ export function NotePage() {
           // The "…" menu of tabs that do not fit (a phone) opens on a tap and closes with the choice: opened on
           // hover, a tap's emulated mouse events kept it open over the tab just chosen.
           more={{ trigger: ["click"] }}
-          items={TABS.map((key) => ({
+          items={NOTE_TABS.map(({ key, Component, lazy }) => ({
             key,
             label: t(`note.tabs.${key}`),
-            children:
-              key === "note" ? (
-                <NoteTab note={data} />
-              ) : key === "flashcards" ? (
-                <FlashcardsTab note={data} />
-              ) : key === "quiz" ? (
-                <QuizTab note={data} />
-              ) : key === "mindMap" ? (
-                <Suspense fallback={<PageLoader />}>
-                  <MindMapTab note={data} />
-                </Suspense>
-              ) : key === "podcast" ? (
-                <PodcastTab note={data} />
-              ) : key === "ask" ? (
-                <AskTab note={data} />
-              ) : key === "slides" ? (
-                <Suspense fallback={<PageLoader />}>
-                  <SlidesTab note={data} />
-                </Suspense>
-              ) : (
-                <EmptyState title={t("note.comingSoon")} hint={t("note.comingSoonHint")} />
-              ),
+            children: lazy ? (
+              <Suspense fallback={<PageLoader />}>
+                <Component note={data} />
+              </Suspense>
+            ) : (
+              <Component note={data} />
+            ),
           }))}
         />
       </Card>
