@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n, initialLocale } from "./i18n";
 import { loadAntdLocale } from "./i18n/antd-locale";
-import { LocaleProvider } from "./app/locale-context";
+import { LocaleProvider } from "./i18n/locale-context";
 import { App } from "./app/App";
 import "./app/global.css";
 

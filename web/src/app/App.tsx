@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { Toaster } from "../components/Toaster";
 import { ConnectionOverlay } from "./ConnectionOverlay";
-import { useLocale } from "./locale-context";
+import { useLocale } from "../i18n/locale-context";
 import { createQueryClient } from "./query-client";
 import { createRouter } from "./router";
 import { theme } from "./theme";

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { accountKeys, accountsApi, getToken } from "../../api";
-import { useLocale } from "../../app/locale-context";
+import { useLocale } from "../../i18n/locale-context";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../i18n/locales";
 
 /**

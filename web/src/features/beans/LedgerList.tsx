@@ -3,7 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LedgerEntry } from "@beannote/contract/beans";
-import { useLocale } from "../../app/locale-context";
+import { useLocale } from "../../i18n/locale-context";
 import { errorMessage } from "../../i18n/error-message";
 import { beansApi, beansKeys } from "./api";
 import "./beans.css";

@@ -14,7 +14,7 @@ import { NOTE_MAX_FILES, NOTE_TITLE_MAX } from "@beannote/contract/notes";
 import { notesApi, noteKeys } from "../../api/notes";
 import { LOCALE_NAMES } from "../../i18n/locales";
 import { errorMessage } from "../../i18n/error-message";
-import { useLocale } from "../../app/locale-context";
+import { useLocale } from "../../i18n/locale-context";
 import { useWebConfig } from "../account/use-web-config";
 import { toast } from "../../components/toast-store";
 import { FileDropZone } from "./FileDropZone";

@@ -4,7 +4,7 @@ import { CopyOutlined, DeleteOutlined, FileTextOutlined } from "@ant-design/icon
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { NoteSummary } from "@beannote/contract";
-import { useLocale } from "../../app/locale-context";
+import { useLocale } from "../../i18n/locale-context";
 
 const STATUS_COLOR = {
   generating: "processing",

@@ -2,17 +2,17 @@ import type { ReactNode } from "react";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { accountKeys } from "../../api";
-import { createQueryClient } from "../../app/query-client";
-import { useDeckActions } from "../flashcards/use-deck-actions";
-import { useJobStream } from "../notes/use-job-stream";
+import { accountKeys } from "../api";
+import { createQueryClient } from "./query-client";
+import { useDeckActions } from "../features/flashcards/use-deck-actions";
+import { useJobStream } from "../features/notes/use-job-stream";
 
 const mocks = vi.hoisted(() => ({ generate: vi.fn(), readJobEvents: vi.fn() }));
-vi.mock("../flashcards/api", async (load) => {
-  const actual = await load<typeof import("../flashcards/api")>();
+vi.mock("../features/flashcards/api", async (load) => {
+  const actual = await load<typeof import("../features/flashcards/api")>();
   return { ...actual, flashcardsApi: { ...actual.flashcardsApi, generate: mocks.generate } };
 });
-vi.mock("../../api/jobs", () => ({ readJobEvents: mocks.readJobEvents }));
+vi.mock("../api/jobs", () => ({ readJobEvents: mocks.readJobEvents }));
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { Locale as AntdLocale } from "antd/es/locale";
-import { switchLocale } from "../i18n";
-import { loadAntdLocale } from "../i18n/antd-locale";
-import type { Locale } from "../i18n/locales";
+import { switchLocale } from ".";
+import { loadAntdLocale } from "./antd-locale";
+import type { Locale } from "./locales";
 
 interface LocaleState {
   locale: Locale;
