@@ -26,7 +26,7 @@ import { noteDocx } from "../../server/src/modules/export/note-docx";
 import { createPdfPrinter } from "../../server/src/modules/export/pdf-printer";
 import { createMindMapService } from "../../server/src/modules/mind-map/mind-map.service";
 import { buildMindMap, noteMaterial } from "../../server/src/engine";
-import { createRenderPool } from "../../server/src/modules/render/render-pool";
+import { createRenderPool } from "../../server/src/modules/export/render-pool";
 import { bigNote } from "../../server/test/big-note";
 
 const FIXTURES = path.resolve(fileURLToPath(new URL("../../../shared/fixtures/documents", import.meta.url)));

@@ -6,7 +6,7 @@ import type { JobQueue } from "../jobs/queue";
 import type { WorkerLogger } from "../jobs/worker";
 import { createEngineFromConfig } from "../engine";
 import { createSpeechFromConfig } from "../speech";
-import { createRenderPool } from "../modules/render/render-pool";
+import { createRenderPool } from "../modules/export/render-pool";
 import type { CaptchaGenerator } from "../modules/captcha/captcha-generator";
 import { createAuthService } from "../modules/auth/auth.service";
 import { createMemberService } from "../modules/member/member.service";

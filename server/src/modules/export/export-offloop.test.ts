@@ -4,7 +4,7 @@ import mammoth from "mammoth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NoteDetail } from "@beannote/contract";
 import { AppError } from "../../http/app-error";
-import { createRenderPool } from "../render/render-pool";
+import { createRenderPool } from "./render-pool";
 import { bigNote } from "../../../test/big-note";
 import { createExportService } from "./export.service";
 import type { PdfPrinter } from "./pdf-printer";

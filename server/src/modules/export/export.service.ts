@@ -2,8 +2,8 @@ import type { FeatureAvailability, NoteDetail, NoteExportFormat, OutputLanguage 
 import type { Config } from "../../config";
 import { safeFileName } from "../../http/attachment";
 import { AppError } from "../../http/app-error";
-import { RenderError, type RenderPool } from "../render/render-pool";
-import type { ExportInput } from "../render/render-tasks";
+import { RenderError, type RenderPool } from "./render-pool";
+import type { ExportInput } from "./render-tasks";
 import type { Throttle } from "../throttle/throttle.service";
 import { exportedMarkdown } from "./markdown-export";
 import { isExecutable, type PdfPrinter } from "./pdf-printer";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SourceDocument } from "@beannote/contract";
 import { noteMaterial } from "../../engine";
 import { AppError } from "../../http/app-error";
-import { createRenderPool } from "../render/render-pool";
+import { createRenderPool } from "../export/render-pool";
 import { bigNote } from "../../../test/big-note";
 import type { StudyNote } from "../notes/study-notes";
 import { createMindMapService } from "./mind-map.service";

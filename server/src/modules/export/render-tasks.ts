@@ -2,10 +2,10 @@ import type { MindMap, OutputLanguage, SourceDocument } from "@beannote/contract
 import { buildMindMap, noteMaterial } from "../../engine";
 import { nlpReady } from "../../engine/nlp";
 import { primaryLanguage } from "../../engine/text";
-import { exportDocument } from "../export/export-document";
-import { noteDocx } from "../export/note-docx";
-import { headerFooter, noteHtml } from "../export/note-html";
-import type { PrintOptions } from "../export/pdf-printer";
+import { exportDocument } from "./export-document";
+import { noteDocx } from "./note-docx";
+import { headerFooter, noteHtml } from "./note-html";
+import type { PrintOptions } from "./pdf-printer";
 
 /** A note as an export is built from it (what `exportDocument` takes), in a form a thread can be sent. */
 export interface ExportInput {
