@@ -1,7 +1,33 @@
-import { defineConfig } from "vitest/config";
+import os from "node:os";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Server test files that hold the wall clock to a bound (a latency, a duration, two durations compared): they run
+ * on their own after the others, one at a time, so that a neighbour's work is never what they measure.
+ */
+const SERVER_TIMED = [
+  "server/src/engine/offline.test.ts", // a 400-page note in under 5 s
+  "server/src/modules/flashcards/anki-package.test.ts", // 2,000 cards in under 3 s
+  "server/src/modules/files/files.test.ts", // the API answers in under 1 s while two big files parse
+  "server/src/modules/member/member.test.ts", // a wrong password and an unknown account take the same time
+  "server/src/modules/notes/notes.test.ts", // a file is read in under 10 s beside stalled generations
+];
+
+const server = {
+  environment: "node",
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // The 1 s default is too short on a busy 2-core CI machine.
+  expect: { poll: { timeout: 10_000 } },
+  pool: "forks",
+} as const;
 
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores: a server file mostly waits (a server starting, a job, a child process,
+    // LibreOffice), so a second one fills the gaps. Each file has its own server on port 0, its own database
+    // (test-db.ts) and temporary folders; the timed ones run alone (SERVER_TIMED), the browser journeys too (e2e).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -12,14 +38,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...server,
           name: "server",
           include: ["server/src/**/*.test.ts", "server/test/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // The 1 s default is too short on a busy 2-core CI machine.
-          expect: { poll: { timeout: 10_000 } },
-          pool: "forks",
+          exclude: [...configDefaults.exclude, ...SERVER_TIMED],
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: "server-timed",
+          include: SERVER_TIMED,
+          maxWorkers: 1,
+          // After every file of the first group (contract, server, web) has ended.
+          sequence: { groupOrder: 1 },
         },
       },
       "web/vitest.config.ts",
