@@ -205,6 +205,30 @@ describe("offline podcast dialogue", () => {
     }
   });
 
+  it("says nothing about the text itself: no left-out proof, pointer, caption or clause that trails off", () => {
+    const lines = [
+      ...lecture("zh-CN", [
+        "## Cauchy积分",
+        "这里我们不做证明。",
+        "如图所示，积分围道绕奇点一周。",
+        "表 2 各类积分的结果",
+        "**Cauchy积分公式**是指解析函数在区域内一点的值由边界上的积分决定。",
+        "若$f(z)$在$G$解析，则$f(z)$的任意阶导数存在，且",
+      ]).chapters,
+      ...lecture("en-US", [
+        "## Setup",
+        "In this section, we describe the data we used for experiments and the basic setup.",
+        "Table 1: Number of questions in each QA dataset.",
+        "> **Natural Questions** is a dataset of real search queries answered from Wikipedia articles.",
+      ]).chapters,
+    ].flatMap((c) => c.lines);
+    const said = lines.map((l) => l.text).join("\n");
+    expect(said).toContain("Cauchy积分公式");
+    expect(said).toContain("Natural Questions");
+    for (const debris of ["不做证明", "如图所示", "表 2", "存在，且", "In this section", "Table 1"])
+      expect(said, debris).not.toContain(debris);
+  });
+
   it("speaks the source's first person in the third person", () => {
     const host = lecture("en-US", english)
       .chapters.slice(1, -1)

@@ -6,6 +6,7 @@ import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
 import { namesAThing } from "../mind-map";
 import { nounPhrases, termSpecificity, textLanguage, tokenize } from "../nlp";
 import { findWord, hasCjk } from "../text";
+import { isCaption, isIncompleteStatement, isMetaSentence } from "../flashcards/card-kinds";
 import {
   alternate,
   assembleScript,
@@ -108,6 +109,9 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
   const sentence = (raw: string, terms: string[], whole: boolean, definition: boolean) => {
     const text = raw.replace(/^(?:[•·▪‣◦●○■□◆▶►]\s*|-\s+)/u, "");
     if (!isWholeSentence(text, whole) || spokenLength(text) > 420 || unspeakable(text)) return;
+    // a sentence about the text ("这里我们不做证明。", "see below"), a caption or a clause that trails off
+    // ("…存在，且") is nothing to say aloud
+    if (isMetaSentence(text) || isCaption(text) || isIncompleteStatement(text)) return;
     // the host answers; a question of the source ("can we train a better model?") would answer a question
     if (/[?？]\s*["”»」』)）]?$/u.test(text)) return;
     const found = [
