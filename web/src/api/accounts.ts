@@ -11,22 +11,23 @@ import type {
   TokenResponse,
   WebConfig,
 } from "@beannote/contract";
+import { apiPath } from "@beannote/contract/paths";
 import { request, upload } from "./client";
 
 /** The accounts calls of spec §7, typed by the contract. */
 export const accountsApi = {
-  webConfig: () => request<WebConfig>("GET", "/config/web"),
-  newCaptcha: () => request<CaptchaNewResponse>("POST", "/captcha-new", { body: {} }),
-  sendCode: (body: SendCodeRequest) => request<unknown>("POST", "/member/send-code", { body }),
-  checkCode: (body: CheckCodeRequest) => request<unknown>("POST", "/member/check-code", { body }),
-  register: (body: RegisterRequest) => request<TokenResponse>("POST", "/member/register/email", { body }),
-  forget: (body: ForgetRequest) => request<unknown>("PUT", "/member/forget", { body }),
-  login: (body: LoginRequest) => request<TokenResponse>("POST", "/member/password-login", { body }),
-  getInfo: () => request<MemberInfo>("GET", "/member/get-info"),
-  modifyInfo: (body: ModifyInfoRequest) => request<MemberInfo>("PUT", "/member/modify-info", { body }),
+  webConfig: () => request<WebConfig>("GET", apiPath("webConfig")),
+  newCaptcha: () => request<CaptchaNewResponse>("POST", apiPath("captchaNew"), { body: {} }),
+  sendCode: (body: SendCodeRequest) => request<unknown>("POST", apiPath("memberSendCode"), { body }),
+  checkCode: (body: CheckCodeRequest) => request<unknown>("POST", apiPath("memberCheckCode"), { body }),
+  register: (body: RegisterRequest) => request<TokenResponse>("POST", apiPath("memberRegister"), { body }),
+  forget: (body: ForgetRequest) => request<unknown>("PUT", apiPath("memberForget"), { body }),
+  login: (body: LoginRequest) => request<TokenResponse>("POST", apiPath("memberLogin"), { body }),
+  getInfo: () => request<MemberInfo>("GET", apiPath("memberInfo")),
+  modifyInfo: (body: ModifyInfoRequest) => request<MemberInfo>("PUT", apiPath("memberModifyInfo"), { body }),
   uploadPortrait: (file: Blob, onProgress?: (percent: number) => void) =>
-    upload<PortraitResponse>("/upload/portrait", file, "avatar.jpg", { onProgress }),
-  logout: () => request<unknown>("POST", "/member/logout", { body: {} }),
+    upload<PortraitResponse>(apiPath("portraitUpload"), file, "avatar.jpg", { onProgress }),
+  logout: () => request<unknown>("POST", apiPath("memberLogout"), { body: {} }),
 };
 
 /** TanStack Query keys of the accounts feature. */

@@ -1,4 +1,5 @@
 import type { FileInfo, UploadUrlRequest, UploadUrlResponse } from "@beannote/contract";
+import { apiPath } from "@beannote/contract/paths";
 import { ApiError } from "./api-error";
 import { apiHeaders, request, unwrap, REQUEST_TIMEOUT_MS } from "./client";
 
@@ -47,17 +48,18 @@ export function putBytes(
 
 /** The files calls (`/file/*`), typed by the contract. */
 export const filesApi = {
-  uploadUrl: (body: UploadUrlRequest) => request<UploadUrlResponse>("POST", "/file/upload-url", { body }),
-  info: (fileId: string) => request<FileInfo>("GET", `/file/${encodeURIComponent(fileId)}`),
+  uploadUrl: (body: UploadUrlRequest) =>
+    request<UploadUrlResponse>("POST", apiPath("fileUploadUrl"), { body }),
+  info: (fileId: string) => request<FileInfo>("GET", apiPath("file", { fileId })),
   /** After a PUT straight to object storage (which answers without a FileInfo): check the bytes, parse. */
-  complete: (fileId: string) => request<FileInfo>("POST", `/file/${encodeURIComponent(fileId)}/complete`),
+  complete: (fileId: string) => request<FileInfo>("POST", apiPath("fileComplete", { fileId })),
   /** Deletes an uploaded file no note uses yet. */
-  remove: (fileId: string) => request<unknown>("DELETE", `/file/${encodeURIComponent(fileId)}`),
+  remove: (fileId: string) => request<unknown>("DELETE", apiPath("file", { fileId })),
   /** The file as PDF bytes for the source viewer; rejects with the server's code (e.g. PREVIEW_UNAVAILABLE). */
   async preview(fileId: string, signal?: AbortSignal): Promise<{ bytes: ArrayBuffer; contentType: string }> {
     let response: Response;
     try {
-      response = await fetch(`/file/${encodeURIComponent(fileId)}/preview`, {
+      response = await fetch(apiPath("filePreview", { fileId }), {
         headers: apiHeaders(),
         signal,
       });

@@ -1,5 +1,6 @@
 import type { JobEvent, JobEventType, JobStatusResponse } from "@beannote/contract";
 import { JOB_EVENT_TYPES } from "@beannote/contract/jobs";
+import { apiPath } from "@beannote/contract/paths";
 import { ApiError } from "./api-error";
 import { apiHeaders, request, unwrap } from "./client";
 
@@ -60,7 +61,7 @@ export async function readJobEvents(
   if (options.lastEventId) headers["Last-Event-ID"] = String(options.lastEventId);
   let response: Response;
   try {
-    response = await fetch(`/job/${encodeURIComponent(jobId)}/events`, {
+    response = await fetch(apiPath("jobEvents", { jobId }), {
       method: "POST",
       headers,
       body: JSON.stringify(options.lastEventId ? { lastEventId: options.lastEventId } : {}),
@@ -93,7 +94,7 @@ export async function readJobEvents(
 
 /** The jobs calls (`/job/*`). */
 export const jobsApi = {
-  status: (jobId: string) => request<JobStatusResponse>("GET", `/job/${encodeURIComponent(jobId)}`),
+  status: (jobId: string) => request<JobStatusResponse>("GET", apiPath("job", { jobId })),
   cancel: (jobId: string) =>
-    request<JobStatusResponse>("POST", `/job/${encodeURIComponent(jobId)}/cancel`, { body: {} }),
+    request<JobStatusResponse>("POST", apiPath("jobCancel", { jobId }), { body: {} }),
 };

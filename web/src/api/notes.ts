@@ -6,6 +6,7 @@ import type {
   UpdateNoteRequest,
 } from "@beannote/contract";
 import type { NoteSort } from "@beannote/contract/limits";
+import { apiPath } from "@beannote/contract/paths";
 import { request } from "./client";
 
 /** `GET /note/list` parameters as the web app sends them. */
@@ -18,19 +19,18 @@ export interface NoteListParams {
 
 /** The notes calls (`/note/*`), typed by the contract. */
 export const notesApi = {
-  generate: (body: GenerateNoteRequest) => request<GenerateNoteResponse>("POST", "/note/generate", { body }),
+  generate: (body: GenerateNoteRequest) =>
+    request<GenerateNoteResponse>("POST", apiPath("noteGenerate"), { body }),
   list: (query: NoteListParams) =>
-    request<NoteListResponse>("GET", "/note/list", {
+    request<NoteListResponse>("GET", apiPath("noteList"), {
       query: { keyword: query.keyword || undefined, sort: query.sort, page: query.page, size: query.size },
     }),
-  detail: (noteId: string) => request<NoteDetail>("GET", `/note/${encodeURIComponent(noteId)}`),
+  detail: (noteId: string) => request<NoteDetail>("GET", apiPath("note", { noteId })),
   update: (noteId: string, body: UpdateNoteRequest) =>
-    request<NoteDetail>("PUT", `/note/${encodeURIComponent(noteId)}`, { body }),
-  reset: (noteId: string) =>
-    request<NoteDetail>("POST", `/note/${encodeURIComponent(noteId)}/reset`, { body: {} }),
-  copy: (noteId: string) =>
-    request<NoteDetail>("POST", `/note/${encodeURIComponent(noteId)}/copy`, { body: {} }),
-  remove: (noteId: string) => request<unknown>("DELETE", `/note/${encodeURIComponent(noteId)}`),
+    request<NoteDetail>("PUT", apiPath("note", { noteId }), { body }),
+  reset: (noteId: string) => request<NoteDetail>("POST", apiPath("noteReset", { noteId }), { body: {} }),
+  copy: (noteId: string) => request<NoteDetail>("POST", apiPath("noteCopy", { noteId }), { body: {} }),
+  remove: (noteId: string) => request<unknown>("DELETE", apiPath("note", { noteId })),
 };
 
 /** TanStack Query keys of the notes feature. */

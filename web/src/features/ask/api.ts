@@ -1,22 +1,23 @@
-import type {
-  AskAnswer,
-  AskRequest,
-  ConversationDetail,
-  ConversationListResponse,
-  DeleteConversationResponse,
+import {
+  apiPath,
+  type AskAnswer,
+  type AskRequest,
+  type ConversationDetail,
+  type ConversationListResponse,
+  type DeleteConversationResponse,
 } from "@beannote/contract";
 import { request } from "../../api/client";
-
-const conversation = (id: string) => `/conversation/${encodeURIComponent(id)}`;
 
 /** The Ask calls, typed by the contract. */
 export const askApi = {
   ask: (noteId: string, body: AskRequest) =>
-    request<AskAnswer>("POST", `/note/${encodeURIComponent(noteId)}/ask`, { body }),
+    request<AskAnswer>("POST", apiPath("noteAsk", { noteId }), { body }),
   conversations: (noteId: string) =>
-    request<ConversationListResponse>("GET", `/note/${encodeURIComponent(noteId)}/conversations`),
-  conversation: (id: string) => request<ConversationDetail>("GET", conversation(id)),
-  remove: (id: string) => request<DeleteConversationResponse>("DELETE", conversation(id)),
+    request<ConversationListResponse>("GET", apiPath("noteConversations", { noteId })),
+  conversation: (id: string) =>
+    request<ConversationDetail>("GET", apiPath("conversation", { conversationId: id })),
+  remove: (id: string) =>
+    request<DeleteConversationResponse>("DELETE", apiPath("conversation", { conversationId: id })),
 };
 
 /** TanStack Query keys of the Ask feature. */

@@ -1,17 +1,17 @@
-import type { LedgerResponse, StudentVerification } from "@beannote/contract";
+import { apiPath, type LedgerResponse, type StudentVerification } from "@beannote/contract";
 import { apiHeaders, request, upload } from "../../api";
 import { ApiError } from "../../api/api-error";
 
 /** The Beancoin ledger and the student discount calls. */
 export const beansApi = {
   ledger: (page: number, size = 20) =>
-    request<LedgerResponse>("GET", "/beans/ledger", { query: { page, size } }),
-  student: () => request<StudentVerification>("GET", "/member/student-verify"),
+    request<LedgerResponse>("GET", apiPath("beansLedger"), { query: { page, size } }),
+  student: () => request<StudentVerification>("GET", apiPath("studentVerify")),
   submitStudentId: (file: Blob, filename: string, onProgress?: (percent: number) => void) =>
-    upload<StudentVerification>("/member/student-verify", file, filename, { onProgress }),
+    upload<StudentVerification>(apiPath("studentVerify"), file, filename, { onProgress }),
   /** The student's own ID image (sent with the token, so never a plain link). */
   async studentImage(): Promise<Blob> {
-    const response = await fetch("/member/student-verify/image", { headers: apiHeaders() });
+    const response = await fetch(apiPath("studentVerifyImage"), { headers: apiHeaders() });
     if (!response.ok) throw new ApiError({ status: response.status, message: "image", code: "NOT_FOUND" });
     return response.blob();
   },

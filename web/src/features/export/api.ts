@@ -1,21 +1,9 @@
 import type { NoteExportFormat } from "@beannote/contract/export";
+import { apiPath } from "@beannote/contract/paths";
 import { ApiError } from "../../api/api-error";
 import { apiHeaders, REQUEST_TIMEOUT_MS, unwrap } from "../../api/client";
+import { saveBlob } from "../../components/save-blob";
 import { dispositionFileName } from "../artefacts/download-file";
-
-/** Saves a Blob under `name` through a temporary object URL (the browser's download). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL is released.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * `POST /note/:noteId/export {format}`: the answer is the file itself (its name in Content-Disposition),
@@ -31,7 +19,7 @@ export async function exportNote(
   try {
     let response: Response;
     try {
-      response = await fetch(`/note/${encodeURIComponent(noteId)}/export`, {
+      response = await fetch(apiPath("noteExport", { noteId }), {
         method: "POST",
         headers: { ...apiHeaders(), "Content-Type": "application/json" },
         body: JSON.stringify({ format }),

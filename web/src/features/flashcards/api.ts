@@ -1,35 +1,36 @@
-import type {
-  ArtefactJobResponse,
-  DueFlashcardsResponse,
-  Flashcard,
-  FlashcardDeck,
-  FlashcardInput,
-  FlashcardRating,
-  GenerateFlashcardsRequest,
-  ReviewFlashcardResponse,
+import {
+  apiPath,
+  type ArtefactJobResponse,
+  type DueFlashcardsResponse,
+  type Flashcard,
+  type FlashcardDeck,
+  type FlashcardInput,
+  type FlashcardRating,
+  type GenerateFlashcardsRequest,
+  type ReviewFlashcardResponse,
 } from "@beannote/contract";
 import { request } from "../../api/client";
 import { downloadFile } from "../artefacts/download-file";
 
 export type FlashcardExportFormat = "csv" | "apkg";
 
-const note = (noteId: string) => `/note/${encodeURIComponent(noteId)}/flashcards`;
-const card = (cardId: string) => `/flashcard/${encodeURIComponent(cardId)}`;
-
 /** The flashcards calls, typed by the contract. */
 export const flashcardsApi = {
   generate: (noteId: string, body: GenerateFlashcardsRequest) =>
-    request<ArtefactJobResponse>("POST", `${note(noteId)}/generate`, { body }),
-  deck: (noteId: string) => request<FlashcardDeck>("GET", note(noteId)),
-  add: (noteId: string, body: FlashcardInput) => request<Flashcard>("POST", note(noteId), { body }),
-  edit: (cardId: string, body: FlashcardInput) => request<Flashcard>("PUT", card(cardId), { body }),
-  remove: (cardId: string) => request<unknown>("DELETE", card(cardId)),
+    request<ArtefactJobResponse>("POST", apiPath("noteFlashcardsGenerate", { noteId }), { body }),
+  deck: (noteId: string) => request<FlashcardDeck>("GET", apiPath("noteFlashcards", { noteId })),
+  add: (noteId: string, body: FlashcardInput) =>
+    request<Flashcard>("POST", apiPath("noteFlashcards", { noteId }), { body }),
+  edit: (cardId: string, body: FlashcardInput) =>
+    request<Flashcard>("PUT", apiPath("flashcard", { cardId }), { body }),
+  remove: (cardId: string) => request<unknown>("DELETE", apiPath("flashcard", { cardId })),
   review: (cardId: string, rating: FlashcardRating) =>
-    request<ReviewFlashcardResponse>("POST", `${card(cardId)}/review`, { body: { rating } }),
-  due: (limit?: number) => request<DueFlashcardsResponse>("GET", "/flashcard/due", { query: { limit } }),
+    request<ReviewFlashcardResponse>("POST", apiPath("flashcardReview", { cardId }), { body: { rating } }),
+  due: (limit?: number) =>
+    request<DueFlashcardsResponse>("GET", apiPath("flashcardsDue"), { query: { limit } }),
   /** Saves the deck as a file; resolves with the file's name. */
   export: (noteId: string, format: FlashcardExportFormat) =>
-    downloadFile(`${note(noteId)}/export?format=${format}`, `flashcards.${format}`),
+    downloadFile(`${apiPath("noteFlashcardsExport", { noteId })}?format=${format}`, `flashcards.${format}`),
 };
 
 /** TanStack Query keys of the flashcards feature. */

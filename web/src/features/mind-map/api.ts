@@ -1,9 +1,9 @@
-import type { MindMap } from "@beannote/contract";
+import { apiPath, type MindMap } from "@beannote/contract";
 import { request } from "../../api/client";
 
 /** The mind map call, typed by the contract. */
 export const mindMapApi = {
-  get: (noteId: string) => request<MindMap>("GET", `/note/${encodeURIComponent(noteId)}/mind-map`),
+  get: (noteId: string) => request<MindMap>("GET", apiPath("noteMindMap", { noteId })),
 };
 
 /** TanStack Query keys of the mind map feature. */

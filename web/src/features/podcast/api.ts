@@ -1,13 +1,16 @@
-import type { ArtefactJobResponse, GeneratePodcastRequest, PodcastResponse } from "@beannote/contract";
+import {
+  apiPath,
+  type ArtefactJobResponse,
+  type GeneratePodcastRequest,
+  type PodcastResponse,
+} from "@beannote/contract";
 import { request } from "../../api/client";
-
-const path = (noteId: string) => `/note/${encodeURIComponent(noteId)}/podcast`;
 
 /** The podcast calls, typed by the contract. The audio itself is fetched by the player from signed URLs. */
 export const podcastApi = {
-  get: (noteId: string) => request<PodcastResponse>("GET", path(noteId)),
+  get: (noteId: string) => request<PodcastResponse>("GET", apiPath("notePodcast", { noteId })),
   generate: (noteId: string, body: GeneratePodcastRequest) =>
-    request<ArtefactJobResponse>("POST", path(noteId), { body }),
+    request<ArtefactJobResponse>("POST", apiPath("notePodcast", { noteId }), { body }),
 };
 
 /** TanStack Query keys of the podcast feature. */

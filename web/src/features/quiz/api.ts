@@ -1,27 +1,25 @@
-import type {
-  AnswerQuizRequest,
-  AnswerQuizResponse,
-  CreateQuizRequest,
-  CreateQuizResponse,
-  QuizDetail,
-  QuizHistoryResponse,
-  RetryQuizResponse,
+import {
+  apiPath,
+  type AnswerQuizRequest,
+  type AnswerQuizResponse,
+  type CreateQuizRequest,
+  type CreateQuizResponse,
+  type QuizDetail,
+  type QuizHistoryResponse,
+  type RetryQuizResponse,
 } from "@beannote/contract";
 import { request } from "../../api/client";
-
-const quizPath = (quizId: string) => `/quiz/${encodeURIComponent(quizId)}`;
 
 /** The quiz calls, typed by the contract. */
 export const quizApi = {
   create: (noteId: string, body: CreateQuizRequest) =>
-    request<CreateQuizResponse>("POST", `/note/${encodeURIComponent(noteId)}/quiz`, { body }),
-  noteHistory: (noteId: string) =>
-    request<QuizHistoryResponse>("GET", `/note/${encodeURIComponent(noteId)}/quizzes`),
-  history: (limit?: number) => request<QuizHistoryResponse>("GET", "/quizzes", { query: { limit } }),
-  detail: (quizId: string) => request<QuizDetail>("GET", quizPath(quizId)),
+    request<CreateQuizResponse>("POST", apiPath("noteQuiz", { noteId }), { body }),
+  noteHistory: (noteId: string) => request<QuizHistoryResponse>("GET", apiPath("noteQuizzes", { noteId })),
+  history: (limit?: number) => request<QuizHistoryResponse>("GET", apiPath("quizzes"), { query: { limit } }),
+  detail: (quizId: string) => request<QuizDetail>("GET", apiPath("quiz", { quizId })),
   answer: (quizId: string, body: AnswerQuizRequest) =>
-    request<AnswerQuizResponse>("POST", `${quizPath(quizId)}/answer`, { body }),
-  retry: (quizId: string) => request<RetryQuizResponse>("POST", `${quizPath(quizId)}/retry`),
+    request<AnswerQuizResponse>("POST", apiPath("quizAnswer", { quizId }), { body }),
+  retry: (quizId: string) => request<RetryQuizResponse>("POST", apiPath("quizRetry", { quizId })),
 };
 
 /** TanStack Query keys of the quiz feature. */
