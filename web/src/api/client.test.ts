@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { i18n, initI18n } from "../i18n";
+import i18next from "i18next";
 import { ApiError } from "./api-error";
-import { request } from "./client";
+import { languageHeader, request } from "./client";
 import { setToken } from "./session-storage";
 
 const ok = (data: unknown) => new Response(JSON.stringify({ status: 200, message: "ok", data }));
 
 describe("API client", () => {
   const fetchMock = vi.fn<typeof fetch>();
-  beforeAll(() => initI18n("en-US"));
+  beforeAll(() => i18next.init({ lng: "en-US", resources: {} }));
   beforeEach(() => {
     vi.stubGlobal("fetch", fetchMock);
     fetchMock.mockReset();
@@ -21,7 +21,7 @@ describe("API client", () => {
 
   it("sends the headers of spec §3, the token in both places", async () => {
     setToken("tok123");
-    await i18n.changeLanguage("zh-hk");
+    await i18next.changeLanguage("zh-hk");
     fetchMock.mockImplementation(() => Promise.resolve(ok({ a: 1 })));
     await expect(request("GET", "/member/get-info")).resolves.toEqual({ a: 1 });
     const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
@@ -33,9 +33,15 @@ describe("API client", () => {
       token: "tok123",
       Authorization: "Bearer tok123",
     });
-    await i18n.changeLanguage("fr-FR");
+    await i18next.changeLanguage("fr-FR");
     await request("GET", "/x");
     expect((fetchMock.mock.calls[1]![1]!.headers as Record<string, string>).language).toBe("en");
+  });
+
+  it("sends zh for Chinese locales, en for the rest", () => {
+    expect(languageHeader("zh-hk")).toBe("zh");
+    expect(languageHeader("zh-CN")).toBe("zh");
+    expect(languageHeader("ja-JP")).toBe("en");
   });
 
   it("rejects any body whose status is not 200, keeping its code", async () => {

@@ -1,9 +1,8 @@
+import i18next from "i18next";
 import type { Envelope } from "@beannote/contract";
 import { CLIENT_VERSION } from "@beannote/contract/limits";
 import { ApiError } from "./api-error";
 import { getToken } from "./session-storage";
-import { languageHeader } from "../i18n/locales";
-import { i18n } from "../i18n";
 
 /** Timeout of every call of the product's own API (spec §7). */
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -17,10 +16,15 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** Headers of spec §3, sent on every call. */
+/** The `language` request header of spec §3: zh for any Chinese locale, else en. */
+export function languageHeader(locale: string): "zh" | "en" {
+  return locale.toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+/** Headers of spec §3, sent on every call, in the interface's language (i18next's, set by i18n/). */
 export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
-    language: languageHeader(i18n.language || navigator.language || "en"),
+    language: languageHeader(i18next.language || navigator.language || "en"),
     channel: "web",
     version: CLIENT_VERSION,
     deviceType: "2",
