@@ -2,7 +2,7 @@ import type { JobDefinition } from "../jobs/definition";
 import type { WorkerLogger } from "../jobs/worker";
 import type { Services } from "./services";
 import { createParseFileJob, type FileParser, type PreviewRenderer } from "../modules/files/parse-file.job";
-import { generateNoteJob } from "../modules/notes/generate-note.job";
+import { generateNoteJob, noteJobsWaitingForFiles } from "../modules/notes/generate-note.job";
 import { createGenerateFlashcardsJob } from "../modules/flashcards/generate-flashcards.job";
 import { createGeneratePodcastJob } from "../modules/podcast/generate-podcast.job";
 import { createTranslateNoteJob } from "../modules/translate/translate.job";
@@ -23,7 +23,7 @@ export interface WorkerDeps {
 
 /** Every job a worker runs; add yours here. Each refunds its Beancoin charges when it fails or is cancelled. */
 export function workerJobs(services: Services, worker: WorkerDeps): JobDefinition[] {
-  const { config, db, storage, mailer } = services.deps;
+  const { config, db, storage, mailer, queue } = services.deps;
   const { engine, studyNotes: notes, noteFiles: files, beans } = services;
   return refundOnFailure(beans, [
     createParseFileJob({
@@ -32,6 +32,8 @@ export function workerJobs(services: Services, worker: WorkerDeps): JobDefinitio
       parser: worker.parser,
       renderPreview: worker.renderPreview,
       logger: worker.logger ?? services.deps.logger,
+      // a note waiting for its files runs when the last one's parse ends
+      waiters: noteJobsWaitingForFiles(queue),
     }),
     generateNoteJob({ db, files, engine, beans }),
     createGenerateFlashcardsJob({ db, notes, engine }),
@@ -40,7 +42,11 @@ export function workerJobs(services: Services, worker: WorkerDeps): JobDefinitio
     createGenerateSlidesJob({ db, notes, engine }),
     createGenerateQuizJob({ db, notes, engine }),
     createMailFeedbackJob({ feedback: services.feedback, mailer, mailTo: config.FEEDBACK_MAIL_TO }),
-    createStorageSweepJob({ db, storage }),
+    createStorageSweepJob({
+      db,
+      storage,
+      jobRetention: { eventsDays: config.JOB_EVENTS_RETENTION_DAYS, jobsDays: config.JOB_RETENTION_DAYS },
+    }),
     createAnswerQuestionJob({
       db,
       notes,
