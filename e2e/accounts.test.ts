@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import en from "../web/src/i18n/locales/en-US.json";
-import zh from "../web/src/i18n/locales/zh-CN.json";
+import en from "@beannote/contract/locales/en-US.json";
+import zh from "@beannote/contract/locales/zh-CN.json";
 import {
   CAPTCHA_TEXT,
   expectToast,

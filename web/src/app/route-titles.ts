@@ -1,4 +1,4 @@
-import type enUS from "../i18n/locales/en-US.json";
+import type enUS from "@beannote/contract/locales/en-US.json";
 
 export type RouteTitleKey = keyof (typeof enUS)["route"];
 

@@ -1,5 +1,5 @@
 import "i18next";
-import type enUS from "./locales/en-US.json";
+import type enUS from "@beannote/contract/locales/en-US.json";
 
 // Keys are typed from en-US.json: a key missing there fails the typecheck.
 declare module "i18next" {

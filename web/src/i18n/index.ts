@@ -4,12 +4,13 @@ import { DEFAULT_LOCALE, LANGUAGE_STORAGE_KEY, detectLocale, type Locale } from 
 
 type Messages = Record<string, unknown>;
 
-// Every locale file is a separate chunk; only the chosen one (and en-US as fallback) is fetched.
-const messageLoaders = import.meta.glob<{ default: Messages }>("./locales/*.json");
+// Every locale file (contract/locales, shared with the server's error messages) is a separate chunk; only the
+// chosen one (and en-US as fallback) is fetched.
+const messageLoaders = import.meta.glob<{ default: Messages }>("../../../contract/locales/*.json");
 
 async function loadMessages(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, "translation")) return;
-  const load = messageLoaders[`./locales/${locale}.json`];
+  const load = messageLoaders[`../../../contract/locales/${locale}.json`];
   if (!load) throw new Error(`No messages for ${locale}`);
   i18n.addResourceBundle(locale, "translation", (await load()).default, true, true);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@beannote/contract/errors";
 import { LOCALES, detectLocale, languageHeader, matchLocale } from "./locales";
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "locales");
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../contract/locales");
 type Tree = { [key: string]: string | Tree };
 const read = (locale: string): Tree =>
   JSON.parse(readFileSync(path.join(dir, `${locale}.json`), "utf8")) as Tree;
