@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notesRepo } from "../src/modules/notes/notes.repo";
 import { jobsRepo } from "../src/jobs/jobs.repo";
-import { testDatabases, type TestDatabase } from "./test-db";
+import { pgliteOnly, type TestDatabase } from "./test-db";
 import type { TestServer } from "./test-server";
 import { seedNote } from "./seed";
 import { exampleOf } from "./zod-example";
@@ -13,7 +13,7 @@ import { fillPath, PUBLIC_ROUTES, startWalkedServer, walkUser, type WalkedRoute 
  * token (401), with a token that is not one (401), and as another user with the first user's ids in the path
  * (404: another user's things do not exist) and in the body or query (404, or an answer that shows none of them).
  */
-describe.each(testDatabases)("authorization of every route on $name", (kind) => {
+describe.each(pgliteOnly)("authorization of every route on $name", (kind) => {
   let database: TestDatabase;
   let server: TestServer;
   let routes: WalkedRoute[];

@@ -87,8 +87,31 @@ function postgres(adminUrl: string): TestDatabaseKind {
   };
 }
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with `describe.each(testDatabases)`. */
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI). Use with `describe.each(testDatabases)` in a
+ * suite whose SQL can behave differently on the two; every other suite runs on PGlite only (`pgliteOnly`).
+ *
+ * The rule. PGlite is PostgreSQL itself (the same parser, planner, types and errors) with one connection in this
+ * process and its own driver, so what differs is what needs several connections or the network: concurrent
+ * requests racing for a row, a lock or a quota (advisory locks, FOR UPDATE SKIP LOCKED, conditional updates),
+ * jobs claimed, leased, cancelled or taken over by another process, the database going away, a second client
+ * beside the server (the admin CLI), an index the planner must choose, and what each driver does with odd
+ * parameters (unstorable text, hostile input). A suite that tests one of these runs on both:
+ *   queue, worker-crash, jobs (claims, leases, cancel from another process); beans (no balance below zero under
+ *   concurrent charges); member, files, feedback-quotas, note-copy-quota (limits under simultaneous requests);
+ *   notes (queue fairness: waiting generations never stall parsing); quiz (30 simultaneous retries make one quiz,
+ *   and it covers the artefacts' shared one-generation-at-a-time advisory lock); translate (its own lock);
+ *   notes-list (the trigram index, a cancelled query); health (a database that does not answer); admin-command
+ *   and feedback (the CLI's own connection beside the server); http-edges and route-hostile-input (text and input the driver
+ *   must refuse as 400). roles, topology and database-outage run on PostgreSQL alone (several processes).
+ * The others read and write rows one request at a time, the same on both, and run on PGlite only: podcast,
+ * flashcards, slides, ask, llm-answer (their generation lock is quiz's), export, student (its admin commands
+ * use the server's own connection), route-authorization.
+ */
 export const testDatabases: TestDatabaseKind[] = [
   pglite,
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ];
+
+/** PGlite alone, for suites whose SQL means the same on both databases (the rule above). */
+export const pgliteOnly: TestDatabaseKind[] = [pglite];

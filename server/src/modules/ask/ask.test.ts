@@ -7,9 +7,9 @@ import type {
 } from "@beannote/contract";
 import { readJobEvents } from "../../../test/pipeline";
 import { startStudyBed, type StudyBed } from "../../../test/study-bed";
-import { testDatabases } from "../../../test/test-db";
+import { pgliteOnly } from "../../../test/test-db";
 
-describe.each(testDatabases)("Ask the document on $name", (kind) => {
+describe.each(pgliteOnly)("Ask the document on $name", (kind) => {
   let bed: StudyBed;
   const ask = (noteId: string, body: unknown, token = bed.alice, language = "en") =>
     bed.server.call<AskAnswer>("POST", `/note/${noteId}/ask`, { token, body, headers: { language } });

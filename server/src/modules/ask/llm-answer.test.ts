@@ -3,7 +3,7 @@ import type { AskAnswer, ConversationDetail, LedgerResponse, SourceDocument } fr
 import { startFakeOpenAI, type FakeCall, type FakeOpenAI, type FakeStep } from "../../../test/fake-openai";
 import { readJobEvents } from "../../../test/pipeline";
 import { startStudyBed, type StudyBed } from "../../../test/study-bed";
-import { testDatabases } from "../../../test/test-db";
+import { pgliteOnly } from "../../../test/test-db";
 import { askPrompt, boundedHistory, checkModelAnswer, HISTORY_TURNS, type Turn } from "./llm-answer";
 import { retrieve } from "./offline-answer";
 import { buildFileIndex } from "./passage-index";
@@ -90,7 +90,7 @@ describe("the model's answer, checked", () => {
   });
 });
 
-describe.each(testDatabases)("POST /note/:noteId/ask on a model, on $name", (kind) => {
+describe.each(pgliteOnly)("POST /note/:noteId/ask on a model, on $name", (kind) => {
   let fake: FakeOpenAI;
   let bed: StudyBed;
   let reply = "";

@@ -7,7 +7,7 @@ import mammoth from "mammoth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GenerateNoteResponse, NoteDetail, WebConfig } from "@beannote/contract";
 import { notes } from "../../db/schema";
-import { testDatabases, type TestDatabase } from "../../../test/test-db";
+import { pgliteOnly, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
 import {
   createNoteFromFixture,
@@ -38,7 +38,7 @@ function pdfText(pdf: Buffer): { text: string; fonts: { name: string; embedded: 
   };
 }
 
-describe.each(testDatabases)("POST /note/:noteId/export on $name", (kind) => {
+describe.each(pgliteOnly)("POST /note/:noteId/export on $name", (kind) => {
   let database: TestDatabase;
   let server: TestServer;
   let alice: string;

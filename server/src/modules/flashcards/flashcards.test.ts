@@ -7,7 +7,7 @@ import type {
   ReviewFlashcardResponse,
 } from "@beannote/contract";
 import { createEmptyCard, fsrs, type Grade } from "ts-fsrs";
-import { testDatabases, type TestDatabase } from "../../../test/test-db";
+import { pgliteOnly, type TestDatabase } from "../../../test/test-db";
 import type { TestServer } from "../../../test/test-server";
 import { startStudyBed } from "../../../test/study-bed";
 import { fixture, readJobEvents, uploadFile } from "../../../test/pipeline";
@@ -27,7 +27,7 @@ async function readAnkiPackage(bytes: Buffer) {
   return { noteCount: rows.length, fields: rows.map((r) => String(r[0])) };
 }
 
-describe.each(testDatabases)("flashcards API on $name", (kind) => {
+describe.each(pgliteOnly)("flashcards API on $name", (kind) => {
   let database: TestDatabase;
   let server: TestServer;
   let alice: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobStatusResponse, PodcastResponse } from "@beannote/contract";
 import { eq } from "drizzle-orm";
 import { podcasts } from "../../db/schema";
-import { testDatabases, type TestDatabase } from "../../../test/test-db";
+import { pgliteOnly, type TestDatabase } from "../../../test/test-db";
 import type { TestServer } from "../../../test/test-server";
 import { startStudyBed } from "../../../test/study-bed";
 import { readJobEvents } from "../../../test/pipeline";
@@ -16,7 +16,7 @@ import { audioSignature } from "./audio-link";
 
 // The API end to end, with voices from a fake OpenAI-compatible speech service (fast, and the TTS path);
 // the offline espeak-ng voices are tested in src/speech.
-describe.each(testDatabases)("podcast API on $name", (kind) => {
+describe.each(pgliteOnly)("podcast API on $name", (kind) => {
   let database: TestDatabase;
   let server: TestServer;
   let tts: FakeTts;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MindMap, SlideDeck } from "@beannote/contract";
 import JSZip from "jszip";
-import { testDatabases, type TestDatabase } from "../../../test/test-db";
+import { pgliteOnly, type TestDatabase } from "../../../test/test-db";
 import type { TestServer } from "../../../test/test-server";
 import { startStudyBed } from "../../../test/study-bed";
 import { readJobEvents } from "../../../test/pipeline";
@@ -39,7 +39,7 @@ function readPdf(file: string) {
 /** Letters and digits only: what survives the line breaks and spacing of a rendered page. */
 const squash = (s: string) => s.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
 
-describe.each(testDatabases)("slides and mind map API on $name", (kind) => {
+describe.each(pgliteOnly)("slides and mind map API on $name", (kind) => {
   let database: TestDatabase;
   let server: TestServer;
   let alice: string;

@@ -2,14 +2,14 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudentVerification } from "@beannote/contract";
-import { testDatabases, type TestDatabase } from "../../../test/test-db";
+import { pgliteOnly, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
 import { loginNewUser } from "../../../test/pipeline";
 import { imageOfSize, postMultipart, testImage } from "../../../test/images";
 import { runAdminCommand } from "../../cli/admin-command";
 import { createLocalStorage } from "../../storage/local-storage";
 
-describe.each(testDatabases)("student discount on $name", (kind) => {
+describe.each(pgliteOnly)("student discount on $name", (kind) => {
   let database: TestDatabase;
   let server: TestServer;
   let alice: string;
