@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@beannote/contract/errors";
-import { LOCALES, detectLocale, languageHeader, matchLocale } from "./locales";
+import { LOCALES, detectLocale, matchLocale } from "./locales";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../contract/locales");
 type Tree = { [key: string]: string | Tree };
@@ -106,10 +106,5 @@ describe("locale detection", () => {
   });
   it("falls back to en-US", () => {
     expect(detectLocale("nonsense", ["xx-YY"])).toBe("en-US");
-  });
-  it("sends zh for Chinese locales, en for the rest", () => {
-    expect(languageHeader("zh-hk")).toBe("zh");
-    expect(languageHeader("zh-CN")).toBe("zh");
-    expect(languageHeader("ja-JP")).toBe("en");
   });
 });

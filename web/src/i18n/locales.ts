@@ -52,8 +52,3 @@ export function detectLocale(stored: string | null, browserLanguages: readonly s
   }
   return DEFAULT_LOCALE;
 }
-
-/** The `language` request header of spec §3: zh for any Chinese locale, else en. */
-export function languageHeader(locale: string): "zh" | "en" {
-  return locale.toLowerCase().startsWith("zh") ? "zh" : "en";
-}
