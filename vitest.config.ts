@@ -64,7 +64,12 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A browser, a server and a worker share 2 cores in CI: 1 s (the default) flakes.
           expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
+          // web/dist built (if out of date) and copied once for the whole run, not checked by every file.
+          globalSetup: ["e2e/global-setup.ts"],
+          // Two journeys at a time: each mostly waits on its own server, worker and browser. Last, in a group of
+          // its own (after server-timed), so that no server file runs beside them.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

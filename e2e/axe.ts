@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { settled } from "./harness";
 
 /** axe-core's browser bundle, read once per test file. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -21,13 +22,9 @@ interface Finding {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Evaluated over the DevTools protocol rather than as a <script> tag, which the app's CSP would refuse.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  // Colours are judged once transitions (fades, tab ink, drawers) have ended; endless spinners are skipped.
+  await settled(page);
   const findings = await page.evaluate(async (): Promise<Finding[]> => {
-    // Colours are judged once transitions (fades, tab ink, drawers) have ended; endless spinners are skipped.
-    const ending = document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-      .map((a) => a.finished.catch(() => undefined));
-    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
     interface AxeNode {
       target: unknown[];
       failureSummary?: string;

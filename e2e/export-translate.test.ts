@@ -13,7 +13,8 @@ import {
   expectToast,
   newContext,
   registerByApi,
-  repoRoot,
+  screenshot,
+  SHOTS,
   startStack,
   uniqueEmail,
   type Stack,
@@ -26,7 +27,6 @@ import { createNoteByApi, FIXTURES } from "./notes-helpers";
  * all notes (the file checked with pdftotext), the translate action disabled with its reason on a server
  * without a model, and, on a server with a (fake) model, a translation that becomes a new note.
  */
-const OUT = path.join(repoRoot, "screenshots");
 const ZH_DOCX = path.join(FIXTURES, "zh-study-notes-point-set-topology.docx");
 const EN_DOCX = path.join(FIXTURES, "en-various-formatting.docx");
 
@@ -36,7 +36,7 @@ let zhNote: string;
 let enNote: string;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(SHOTS, { recursive: true });
   stack = await startStack();
   token = await registerByApi(stack, uniqueEmail("export"), "Export12345");
   [zhNote, enNote] = await Promise.all([
@@ -54,7 +54,7 @@ async function exportFrom(page: Page, trigger: ReturnType<Page["locator"]>, form
   const download = page.waitForEvent("download", { timeout: 60_000 });
   await page.getByTestId(`export-${format}`).last().click();
   const file = await download;
-  const saved = path.join(OUT, `.download-${Date.now()}-${file.suggestedFilename()}`);
+  const saved = path.join(SHOTS, `.download-${Date.now()}-${file.suggestedFilename()}`);
   await file.saveAs(saved);
   return { name: file.suggestedFilename(), bytes: readFileSync(saved), saved };
 }
@@ -67,7 +67,7 @@ describe("export", () => {
     await page.getByTestId("note-actions").waitFor();
     await page.getByTestId("export-button").click();
     await page.getByTestId("export-pdf").waitFor();
-    await page.screenshot({ path: path.join(OUT, "export-menu-zh-CN-1440.png") });
+    await screenshot(page, "export-menu-zh-CN-1440");
     await expectAccessible(page, "the note page's export menu (zh-CN)");
     await page.keyboard.press("Escape");
 
@@ -82,7 +82,7 @@ describe("export", () => {
     await page.goto("/pages/my-file");
     const item = page.locator(`[data-note-id="${enNote}"]`);
     await item.waitFor();
-    await page.screenshot({ path: path.join(OUT, "export-my-file-zh-CN-1440.png") });
+    await screenshot(page, "export-my-file-zh-CN-1440");
     const fromList = await exportFrom(page, item.getByTestId("export-button"), "pdf");
     expect(fromList.name).toBe("Formatting notes.pdf");
     expect(execFileSync("pdftotext", [fromList.saved, "-"], { encoding: "utf8" })).toContain(
@@ -109,13 +109,13 @@ describe("export", () => {
     const page = await context.newPage();
     await page.goto(`/subNote/pages/note?id=${enNote}`);
     await page.getByTestId("note-actions").waitFor();
-    await page.screenshot({ path: path.join(OUT, "export-note-en-US-375.png") });
+    await screenshot(page, "export-note-en-US-375");
     await expectAccessible(page, "the note page on a phone");
     const box = await page.getByTestId("note-actions").boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await page.goto("/pages/my-file");
     await page.locator(`[data-note-id="${enNote}"]`).getByTestId("export-button").waitFor();
-    await page.screenshot({ path: path.join(OUT, "export-my-file-en-US-375.png") });
+    await screenshot(page, "export-my-file-en-US-375");
     await expectAccessible(page, "the list of notes on a phone");
     await context.close();
   });
@@ -135,7 +135,7 @@ describe("translate", () => {
       expect(await button.isDisabled()).toBe(true);
       await page.getByTestId("translate-unavailable").hover();
       await page.getByRole("tooltip").filter({ hasText: reason }).waitFor();
-      await page.screenshot({ path: path.join(OUT, `translate-disabled-${locale}-1440.png`) });
+      await screenshot(page, `translate-disabled-${locale}-1440`);
       await expectAccessible(page, `the note page with translation unavailable (${locale})`);
       await context.close();
     }
@@ -183,14 +183,14 @@ describe("translate", () => {
         const dialog = page.locator(".ant-modal");
         await dialog.getByTestId("translate-start").waitFor();
         await chooseOption(page, dialog.getByTestId("translate-language"), "Deutsch");
-        await page.screenshot({ path: path.join(OUT, `translate-dialog-${locale}-${width}.png`) });
+        await screenshot(page, `translate-dialog-${locale}-${width}`);
         await expectAccessible(page, `the translate dialog (${locale}, ${width} px)`);
         await dialog.getByTestId("translate-start").click();
         await dialog.getByTestId("translate-running").waitFor();
-        await page.screenshot({ path: path.join(OUT, `translate-running-${locale}-${width}.png`) });
+        await screenshot(page, `translate-running-${locale}-${width}`);
         await dialog.getByTestId("translate-done").waitFor({ timeout: 60_000 });
         await expectToast(page, locale === "zh-CN" ? "翻译完成" : "Translation completed");
-        await page.screenshot({ path: path.join(OUT, `translate-done-${locale}-${width}.png`) });
+        await screenshot(page, `translate-done-${locale}-${width}`);
         await expectAccessible(page, `the translation done (${locale}, ${width} px)`);
         await dialog.getByTestId("translate-open").click();
 
@@ -202,7 +202,7 @@ describe("translate", () => {
         await page.getByTestId("note-edit").waitFor();
         expect(await page.getByTestId("note-title").textContent()).toBe("Formatting notes (Deutsch)");
         expect(await page.locator(".note-markdown").first().textContent()).toContain("[de]");
-        await page.screenshot({ path: path.join(OUT, `translate-note-${locale}-${width}.png`) });
+        await screenshot(page, `translate-note-${locale}-${width}`);
         const note = await server.call<NoteDetail>("GET", `/note/${newId}`, { token: llmToken });
         expect(note.body.data).toMatchObject({ status: "ready", outputLanguage: "de-DE" });
         await context.close();

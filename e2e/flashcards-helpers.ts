@@ -1,5 +1,5 @@
 import type { FlashcardDeck } from "@beannote/contract";
-import type { Stack } from "./harness";
+import { until, type Stack } from "./harness";
 
 /** The deck of a note, through the API. */
 export async function deckByApi(stack: Stack, token: string, noteId: string): Promise<FlashcardDeck> {
@@ -20,13 +20,14 @@ export async function generateDeckByApi(
     body,
   });
   if (started.body.status !== 200) throw new Error(`generate: ${JSON.stringify(started.body)}`);
-  for (let i = 0; i < 600; i++) {
-    const deck = await deckByApi(stack, token, noteId);
-    const status = deck.generation?.status;
-    if (deck.generation?.jobId === started.body.data.jobId && status === "done") return deck;
-    if (status === "failed" || status === "cancelled")
-      throw new Error(`deck ${JSON.stringify(deck.generation)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("deck did not finish");
+  return until(
+    () => deckByApi(stack, token, noteId),
+    (deck) => {
+      const status = deck.generation?.status;
+      if (status === "failed" || status === "cancelled")
+        throw new Error(`deck ${JSON.stringify(deck.generation)}`);
+      return deck.generation?.jobId === started.body.data.jobId && status === "done";
+    },
+    { timeout: 150_000, what: "the deck generated" },
+  );
 }

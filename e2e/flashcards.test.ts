@@ -1,6 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { DueFlashcardsResponse } from "@beannote/contract";
@@ -9,7 +7,8 @@ import {
   expectToast,
   newContext,
   registerByApi,
-  repoRoot,
+  screenshot,
+  settled,
   startStack,
   uniqueEmail,
   type Stack,
@@ -233,10 +232,8 @@ describe("flashcards journey", () => {
 });
 
 describe("flashcard screens", () => {
-  const OUT = path.join(repoRoot, "screenshots");
   let emptyNoteId: string;
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
     emptyNoteId = await createNoteByApi(stack, token, [PDF], "Trace trees");
     if (!(await deckByApi(stack, token, noteId)).cards.length) await generateDeckByApi(stack, token, noteId);
   });
@@ -246,12 +243,8 @@ describe("flashcard screens", () => {
       it(`${locale} at ${width} px`, async () => {
         const page = await signedIn({ locale, width });
         const shot = async (name: string, fullPage = true) => {
-          await page.evaluate(() => document.fonts.ready);
-          await page.waitForTimeout(500);
-          await page.screenshot({
-            path: path.join(OUT, `flashcards-${name}-${locale}-${width}.png`),
-            fullPage,
-          });
+          await settled(page);
+          await screenshot(page, `flashcards-${name}-${locale}-${width}`, { fullPage });
           expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
           await expectAccessible(page, `flashcards ${name} (${locale}, ${width} px)`);
         };

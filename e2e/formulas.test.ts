@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import type { NoteDetail, PodcastResponse, QuizDetail, SlideDeck } from "@beannote/contract";
 import { mathDocx } from "../server/test/math-documents";
-import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+import {
+  newContext,
+  registerByApi,
+  screenshot,
+  SHOTS,
+  startStack,
+  until,
+  uniqueEmail,
+  type Stack,
+} from "./harness";
 import { createNoteByApi } from "./notes-helpers";
 
 /**
@@ -17,7 +25,6 @@ import { createNoteByApi } from "./notes-helpers";
 let stack: Stack;
 let token: string;
 let noteId: string;
-const shots = path.join(repoRoot, "screenshots");
 
 const HEADING_FORMULA = "\\iint_D 1\\,\\mathrm{d}\\sigma = S_D";
 const SECTION = [
@@ -29,15 +36,6 @@ const SECTION = [
   "$$\\int_0^{2\\pi}\\int_0^r \\rho\\,\\mathrm{d}\\rho\\,\\mathrm{d}\\theta = \\pi r^2$$",
   "",
 ].join("\n");
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 1200; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the state was not reached");
-}
 
 beforeAll(async () => {
   stack = await startStack();
@@ -61,6 +59,7 @@ beforeAll(async () => {
   const deck = await until(
     async () => (await stack.server.call<SlideDeck>("GET", `/note/${noteId}/slides`, { token })).body.data,
     (d) => d.slides.length > 0,
+    { timeout: 240_000, what: "the slides generated" },
   );
   await stack.server.call("PUT", `/note/${noteId}/slides`, {
     token,
@@ -78,7 +77,6 @@ beforeAll(async () => {
     },
   });
   await stack.server.call("POST", `/note/${noteId}/podcast`, { token, body: { length: "short" } });
-  mkdirSync(shots, { recursive: true });
 }, 300_000);
 afterAll(async () => stack?.close());
 
@@ -101,7 +99,7 @@ async function expectRendered(page: Page, area: Locator, name: string) {
   await area.locator(".katex").first().waitFor({ timeout: 30_000 });
   expect(await area.locator(".katex-error").count(), `${name}: a formula KaTeX could not read`).toBe(0);
   expect(await visibleText(area), `${name}: LaTeX source on screen`).not.toMatch(LATEX_SOURCE);
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(shots, `formulas-${name}.png`) });
+  await screenshot(page, `formulas-${name}`);
 }
 
 describe("formulas journey", () => {
@@ -144,7 +142,7 @@ describe("formulas journey", () => {
     expect(svg.replace(/<annotation[\s\S]*?<\/annotation>/g, "")).not.toMatch(/\$|\\iint/);
     expect((await readFile(pictures.png!)).subarray(1, 4).toString("latin1")).toBe("PNG");
     if (process.env.SCREENSHOTS)
-      await copyFile(pictures.png!, path.join(shots, "formulas-mind-map-export.png"));
+      await copyFile(pictures.png!, path.join(SHOTS, "formulas-mind-map-export.png"));
 
     const made = await stack.server.call<{ quizId: string }>("POST", `/note/${noteId}/quiz`, {
       token,
@@ -154,18 +152,20 @@ describe("formulas journey", () => {
       async () =>
         (await stack.server.call<QuizDetail>("GET", `/quiz/${made.body.data.quizId}`, { token })).body.data,
       (quiz) => quiz.status !== "generating",
+      { timeout: 240_000, what: "the quiz generated" },
     );
     await page.goto(`/subNote/pages/note?id=${noteId}&tab=quiz`);
     await page.locator(`[data-testid=quiz-history-item][data-quiz-id="${made.body.data.quizId}"]`).click();
     const runner = page.getByTestId("quiz-runner");
     await runner.waitFor();
     expect(await visibleText(runner), "quiz: LaTeX source on screen").not.toMatch(LATEX_SOURCE);
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(shots, "formulas-quiz.png") });
+    await screenshot(page, "formulas-quiz");
 
     await until(
       async () =>
         (await stack.server.call<PodcastResponse>("GET", `/note/${noteId}/podcast`, { token })).body.data,
       (podcast) => ["done", "failed", "cancelled"].includes(podcast.generation?.status ?? ""),
+      { timeout: 240_000, what: "the podcast finished" },
     );
     await page.goto(`/subNote/pages/note?id=${noteId}&tab=podcast`);
     const transcript = page.getByTestId("podcast-transcript");

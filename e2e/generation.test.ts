@@ -6,7 +6,7 @@ import {
   confirmDialog,
   newContext,
   registerByApi,
-  repoRoot,
+  screenshot,
   startStack,
   uniqueEmail,
   type Stack,
@@ -56,7 +56,7 @@ describe("generation view", () => {
     const percent = await view.locator(".ant-progress").getAttribute("aria-valuenow");
     expect(Number(percent)).toBeGreaterThan(0);
     expect(Number(percent)).toBeLessThan(100);
-    await page.screenshot({ path: path.join(repoRoot, "screenshots", "generation-live-en-US-1440.png") });
+    await screenshot(page, "generation-live-en-US-1440");
 
     await view.getByRole("button", { name: "Cancel" }).click();
     await confirmDialog(page, "Stop");

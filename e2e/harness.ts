@@ -1,13 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { inject, vi } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../server/test/smtp-sink";
 import { testDatabases } from "../server/test/test-db";
 import { KNOWN_CAPTCHA, startTestServer, type TestServer } from "../server/test/test-server";
+import { ensureWebBuilt, repoRoot } from "./web-bundle";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export { repoRoot };
+
 export const CAPTCHA_TEXT = KNOWN_CAPTCHA.text;
 
 const captchaSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44" viewBox="0 0 120 44"><rect width="120" height="44" fill="#f4f6fb"/><text x="60" y="30" font-family="monospace" font-size="24" text-anchor="middle" fill="#4f6bff">${CAPTCHA_TEXT}</text></svg>`;
@@ -20,27 +21,16 @@ const VISIBLE_CAPTCHA = {
 };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-function newestMtime(target: string): number {
-  const info = statSync(target);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === "node_modules" || entry === "dist") continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-/** Builds web/dist when it is missing or older than any web or contract source. */
-export function ensureWebBuilt(): void {
-  if (process.env.E2E_WEB_DIST) return; // a prebuilt bundle, passed to the server as WEB_DIST
-  const index = path.join(repoRoot, "web/dist/index.html");
-  const sources = ["web/src", "web/index.html", "web/vite.config.ts", "web/public", "contract/src"].map((p) =>
-    path.join(repoRoot, p),
-  );
-  const newestSource = Math.max(...sources.filter(existsSync).map(newestMtime));
-  if (existsSync(index) && statSync(index).mtimeMs >= newestSource) return;
-  execFileSync("npm", ["run", "build", "-w", "web"], { cwd: repoRoot, stdio: "inherit" });
+/**
+ * The web bundle the servers of this run serve: a prebuilt one (E2E_WEB_DIST), the copy the global setup made
+ * once for the whole run, or, when a file runs without it, web/dist built here if it is out of date.
+ */
+function webDist(): string | undefined {
+  if (process.env.E2E_WEB_DIST) return process.env.E2E_WEB_DIST;
+  const shared = inject("webDist");
+  if (shared) return shared;
+  ensureWebBuilt();
+  return undefined;
 }
 
 export interface Stack {
@@ -52,20 +42,9 @@ export interface Stack {
 
 /** A real server (fresh database, SMTP sink, known captcha) serving web/dist, plus Chromium. */
 export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
-  ensureWebBuilt();
-  const smtp = await startSmtpSink();
-  const database = await testDatabases[0]!.create(); // PGlite: the browser journeys test the UI, not the database
-  const server = await startTestServer(database, {
-    env: {
-      SMTP_URL: smtp.url,
-      // Journeys generate many notes and artefacts on one account: paid actions must not run out mid-journey.
-      STARTING_BEANS: "1000",
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      ...options.env,
-    },
-    captcha: VISIBLE_CAPTCHA,
-  });
-  const browser = await chromium.launch({
+  const dist = webDist();
+  // Chromium starts while the server does: neither waits for the other.
+  const launching = chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--headless",
@@ -78,17 +57,36 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       "--disable-quic",
     ],
   });
-  return {
-    server,
-    smtp,
-    browser,
-    async close() {
-      await browser.close();
-      await server.close();
-      await smtp.close();
-      await database.close();
-    },
-  };
+  launching.catch(() => undefined); // awaited below; a server that fails to start must not leave it unhandled
+  try {
+    const smtp = await startSmtpSink();
+    const database = await testDatabases[0]!.create(); // PGlite: the browser journeys test the UI, not the database
+    const server = await startTestServer(database, {
+      env: {
+        SMTP_URL: smtp.url,
+        // Journeys generate many notes and artefacts on one account: paid actions must not run out mid-journey.
+        STARTING_BEANS: "1000",
+        ...(dist ? { WEB_DIST: dist } : {}),
+        ...options.env,
+      },
+      captcha: VISIBLE_CAPTCHA,
+    });
+    const browser = await launching;
+    return {
+      server,
+      smtp,
+      browser,
+      async close() {
+        await browser.close();
+        await server.close();
+        await smtp.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await launching.then((browser) => browser.close()).catch(() => undefined);
+    throw error;
+  }
 }
 
 export const PHONE_UA =
@@ -127,6 +125,78 @@ export async function newContext(stack: Stack, options: ContextOptions = {}): Pr
     }, stored);
   }
   return context;
+}
+
+/** Where the journeys' screenshots go when they are kept (SCREENSHOTS=1). */
+export const SHOTS = path.join(repoRoot, "screenshots");
+
+/**
+ * Waits until the page stands still: its fonts loaded and every running animation and transition that has an
+ * end (fades, zooms, tab ink, drawers) ended; endless ones (spinners) are left running. Checked again after a
+ * frame, since an ending animation can start the next; fails, naming them, if they are still going after 15 s.
+ */
+export async function settled(page: Page): Promise<void> {
+  const moving = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const ending = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      await frame();
+      const running = ending();
+      if (!running.length) return [];
+      if (Date.now() > deadline)
+        return running.map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return `${(a as CSSTransition).transitionProperty ?? (a as CSSAnimation).animationName ?? a.id} on ${target?.className ?? "?"}`;
+        });
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+  if (moving.length) throw new Error(`the page was still moving after 15 s: ${moving.join("; ")}`);
+}
+
+/**
+ * Saves a screenshot of the page, once it has settled, as screenshots/<name>.png, only when SCREENSHOTS=1 asks
+ * for pictures: a picture asserts nothing, and full-page shots cost seconds each.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await settled(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+/**
+ * Reads a state (usually through the API) until `done` holds for it and returns it, for at most `timeout`
+ * milliseconds; an error thrown by `read` or `done` ends the wait at once.
+ */
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeout = 120_000, what = "the state" }: { timeout?: number; what?: string } = {},
+): Promise<T> {
+  const reached = await vi
+    .waitUntil(
+      async () => {
+        const value = await read();
+        return done(value) ? { value } : false;
+      },
+      { timeout, interval: 100 },
+    )
+    .catch((error: unknown) => {
+      if (error instanceof Error && /timed out/i.test(error.message))
+        throw new Error(`${what} was not reached within ${timeout / 1000} s`, { cause: error });
+      throw error;
+    });
+  return reached.value;
 }
 
 let counter = 0;

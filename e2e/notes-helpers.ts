@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { repoRoot, type Stack } from "./harness";
+import { repoRoot, until, type Stack } from "./harness";
 
 export const FIXTURES = path.resolve(repoRoot, "../shared/fixtures/documents");
 export const PDF = path.join(FIXTURES, "en-paper-tracemonkey-trace-jit.pdf");
@@ -53,12 +53,14 @@ export async function createNoteByApi(
       body: bytes,
     });
     if (!put.ok) throw new Error(`PUT ${uploadUrl}: ${put.status} ${await put.text()}`);
-    for (let i = 0; i < 300; i++) {
-      const info = await stack.server.call<{ status: string }>("GET", `/file/${fileId}`, { token });
-      if (info.body.data.status === "ready") break;
-      if (info.body.data.status === "failed") throw new Error(`parse failed: ${JSON.stringify(info.body)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await until(
+      () => stack.server.call<{ status: string }>("GET", `/file/${fileId}`, { token }),
+      (info) => {
+        if (info.body.data.status === "failed") throw new Error(`parse failed: ${JSON.stringify(info.body)}`);
+        return info.body.data.status === "ready";
+      },
+      { timeout: 90_000, what: `${path.basename(file)} parsed` },
+    );
     fileIds.push(fileId);
   }
   const started = await stack.server.call<{ noteId: string }>("POST", "/note/generate", {
@@ -68,13 +70,16 @@ export async function createNoteByApi(
   if (started.body.status !== 200) throw new Error(`generate: ${JSON.stringify(started.body)}`);
   const { noteId } = started.body.data;
   if (!waitForNote) return noteId;
-  for (let i = 0; i < 600; i++) {
-    const note = await stack.server.call<{ status: string }>("GET", `/note/${noteId}`, { token });
-    if (note.body.data.status === "ready") return noteId;
-    if (note.body.data.status !== "generating") throw new Error(`note ${note.body.data.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("note did not finish");
+  await until(
+    () => stack.server.call<{ status: string }>("GET", `/note/${noteId}`, { token }),
+    (note) => {
+      if (!["ready", "generating"].includes(note.body.data.status))
+        throw new Error(`note ${note.body.data.status}`);
+      return note.body.data.status === "ready";
+    },
+    { timeout: 150_000, what: `note "${title}" ready` },
+  );
+  return noteId;
 }
 
 /** Page text (lower case) of the pdf.js text layer once the viewer has drawn `pageNumber`. */

@@ -7,7 +7,8 @@ import {
   expectToast,
   newContext,
   registerByApi,
-  repoRoot,
+  screenshot,
+  settled,
   startStack,
   uniqueEmail,
   type Stack,
@@ -246,7 +247,6 @@ describe("source viewer on a Chinese PDF", () => {
   const ZH_PDF = path.join(FIXTURES, "zh-lecture-notes-math-physics-methods.pdf");
   let noteId: string;
   beforeAll(async () => {
-    mkdirSync(path.join(repoRoot, "screenshots"), { recursive: true });
     noteId = await createNoteByApi(stack, token, [ZH_PDF], "数学物理方法", "zh-CN");
   });
 
@@ -277,19 +277,15 @@ describe("source viewer on a Chinese PDF", () => {
           .toBeGreaterThan(canvas.width * 1.2);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       }
-      await page.screenshot({
-        path: path.join(repoRoot, "screenshots", `viewer-zh-pdf-${locale}-${width}.png`),
-      });
+      await screenshot(page, `viewer-zh-pdf-${locale}-${width}`);
       await page.context().close();
     });
   }
 });
 
 describe("note screens", () => {
-  const OUT = path.join(repoRoot, "screenshots");
   let noteId: string;
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
     noteId = await createNoteByApi(stack, token, [PDF, DOCX], "TraceMonkey: trace-based JIT");
   });
 
@@ -298,12 +294,8 @@ describe("note screens", () => {
       it(`${locale} at ${width} px`, async () => {
         const page = await signedIn({ locale, width });
         const shot = async (name: string, fullPage = true) => {
-          await page.evaluate(() => document.fonts.ready);
-          await page.waitForTimeout(300);
-          await page.screenshot({
-            path: path.join(OUT, `notes-${name}-${locale}-${width}.png`),
-            fullPage,
-          });
+          await settled(page);
+          await screenshot(page, `notes-${name}-${locale}-${width}`, { fullPage });
           expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
           await expectAccessible(page, `${name} (${locale}, ${width} px)`);
         };

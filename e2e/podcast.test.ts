@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -7,8 +6,11 @@ import {
   chooseOption,
   newContext,
   registerByApi,
-  repoRoot,
+  screenshot,
+  settled,
+  SHOTS,
   startStack,
+  until,
   uniqueEmail,
   type Stack,
 } from "./harness";
@@ -24,7 +26,6 @@ let stack: Stack;
 let token: string;
 let noteId: string;
 let chineseNoteId: string;
-const OUT = path.join(repoRoot, "screenshots");
 
 beforeAll(async () => {
   stack = await startStack();
@@ -51,14 +52,15 @@ async function generateByApi(id: string): Promise<void> {
     body: { length: "short" },
   });
   if (started.body.status !== 200) throw new Error(`podcast: ${JSON.stringify(started.body)}`);
-  for (let i = 0; i < 900; i++) {
-    const { generation, episode } = await episodeByApi(id);
-    if (generation?.status === "done" && episode) return;
-    if (generation?.status === "failed" || generation?.status === "cancelled")
-      throw new Error(`podcast ${JSON.stringify(generation)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the podcast did not finish");
+  await until(
+    () => episodeByApi(id),
+    ({ generation, episode }) => {
+      if (generation?.status === "failed" || generation?.status === "cancelled")
+        throw new Error(`podcast ${JSON.stringify(generation)}`);
+      return generation?.status === "done" && !!episode;
+    },
+    { timeout: 240_000, what: "the podcast finished" },
+  );
 }
 
 const audioTime = (page: Page) =>
@@ -149,7 +151,6 @@ describe("podcast journey", () => {
 
 describe("podcast screens", () => {
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
     if (!(await episodeByApi(noteId)).episode) await generateByApi(noteId);
     await generateByApi(chineseNoteId);
   });
@@ -165,7 +166,7 @@ describe("podcast screens", () => {
           .getByTestId("podcast-player")
           .waitFor({ timeout: 90_000 })
           .catch(async (error: unknown) => {
-            await page.screenshot({ path: path.join(OUT, `podcast-failed-${locale}-${width}.png`) });
+            await page.screenshot({ path: path.join(SHOTS, `podcast-failed-${locale}-${width}.png`) });
             throw error;
           });
         // a line in the middle, lit, as while listening
@@ -173,9 +174,8 @@ describe("podcast screens", () => {
         await page.locator(`[data-line="${target}"] .podcast-line__body`).click();
         await page.getByTestId("podcast-play").click();
         await expect.poll(() => currentLine(page)).toBeGreaterThanOrEqual(target);
-        await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(600);
-        await page.screenshot({ path: path.join(OUT, `podcast-${locale}-${width}.png`) });
+        await settled(page);
+        await screenshot(page, `podcast-${locale}-${width}`);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await expectAccessible(page, `the podcast playing (${locale}, ${width} px)`);
         await page.context().close();

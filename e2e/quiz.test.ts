@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -10,8 +9,10 @@ import {
   expectToast,
   newContext,
   registerByApi,
-  repoRoot,
+  screenshot,
+  settled,
   startStack,
+  until,
   uniqueEmail,
   type Stack,
 } from "./harness";
@@ -28,11 +29,10 @@ let stack: Stack;
 let token: string;
 let englishNote: string;
 let chineseNote: string;
-const shots = path.join(repoRoot, "screenshots");
 /** Checks the screen with axe, and takes its screenshot when asked to (SCREENSHOTS=1). */
 const shoot = async (page: Page, name: string, fullPage = false) => {
   await expectAccessible(page, name);
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
+  await screenshot(page, name, { fullPage });
 };
 
 beforeAll(async () => {
@@ -47,7 +47,6 @@ beforeAll(async () => {
     ),
     createChineseNoteByApi(stack, token),
   ]);
-  mkdirSync(shots, { recursive: true });
 }, 240_000);
 afterAll(async () => stack?.close());
 
@@ -158,7 +157,7 @@ describe("quiz journey", () => {
       expect((await page.getByTestId("quiz-explanation").textContent())!.length).toBeGreaterThan(0);
       if (n !== 4) await expectAccessible(page, `quiz question ${n} (${type}) answered`);
       else {
-        await page.waitForTimeout(400);
+        await settled(page);
         await shoot(page, "quiz-analysis-en-US-1440", true);
       }
       if (n < 6) {
@@ -178,7 +177,7 @@ describe("quiz journey", () => {
     expect(verdicts.filter((v) => v === "correct")).toHaveLength(3);
     await page.getByTestId("quiz-results-item").nth(1).click();
     await page.getByTestId("quiz-results-list").getByTestId("quiz-analysis").first().waitFor();
-    await page.waitForTimeout(400);
+    await settled(page);
     await shoot(page, "quiz-results-en-US-1440", true);
 
     // retry the wrong ones: a new quiz of their questions
@@ -212,11 +211,11 @@ describe("quiz journey", () => {
           body: { types: ["choice", "multiple_choice", "short_answer"], count: 3 },
         },
       );
-      for (let i = 0; i < 120; i++) {
-        const quiz = await stack.server.call<QuizDetail>("GET", `/quiz/${made.body.data.quizId}`, { token });
-        if (quiz.body.data.status !== "generating") break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await until(
+        () => stack.server.call<QuizDetail>("GET", `/quiz/${made.body.data.quizId}`, { token }),
+        (quiz) => quiz.body.data.status !== "generating",
+        { timeout: 60_000, what: `the ${locale} quiz generated` },
+      );
       for (const width of [1440, 375]) {
         const page = await signedIn(locale, width);
         await page.goto(`/subNote/pages/note?id=${noteId}&tab=quiz`);
@@ -235,7 +234,7 @@ describe("quiz journey", () => {
         }
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await page.mouse.move(0, 0);
-        await page.waitForTimeout(400);
+        await settled(page);
         await shoot(page, `quiz-question-${locale}-${width}`, true);
         if (width === 375) {
           // the rest answered elsewhere: the quiz reopens on its results
@@ -255,7 +254,7 @@ describe("quiz journey", () => {
             .click();
           await page.getByTestId("quiz-results-view").waitFor();
           await page.getByTestId("quiz-results-item").first().click();
-          await page.waitForTimeout(400);
+          await settled(page);
           expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
           await shoot(page, `quiz-results-${locale}-${width}`, true);
         }

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { newContext, registerByApi, repoRoot, startStack, uniqueEmail, type Stack } from "./harness";
+import { newContext, registerByApi, settled, SHOTS, startStack, uniqueEmail, type Stack } from "./harness";
 import { PDF, createNoteByApi } from "./notes-helpers";
 import { generateDeckByApi } from "./flashcards-helpers";
 
@@ -10,7 +10,6 @@ import { generateDeckByApi } from "./flashcards-helpers";
  * Screenshots of every screen in zh-CN and en-US at 375 px and 1440 px, into screenshots/.
  * Each shot also checks that nothing is wider than the window (no horizontal overflow).
  */
-const OUT = path.join(repoRoot, "screenshots");
 const LOCALES = ["en-US", "zh-CN"] as const;
 const WIDTHS = [375, 1440] as const;
 const SCREENS = [
@@ -36,8 +35,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 let stack: Stack;
@@ -46,7 +44,7 @@ let noteId: string;
 
 beforeAll(async () => {
   if (!process.env.SCREENSHOTS) return;
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(SHOTS, { recursive: true });
   stack = await startStack();
   token = await registerByApi(stack, uniqueEmail("shots"), "Shots12345");
   await stack.server.call("PUT", "/member/modify-info", { token, body: { nickname: "Lin Xiaoyu" } });
@@ -67,7 +65,7 @@ describe.skipIf(!process.env.SCREENSHOTS)("screenshots", () => {
           await page.locator(".login-card").waitFor();
           await settle(page);
           await page.screenshot({
-            path: path.join(OUT, `${screen.name}-${locale}-${width}.png`),
+            path: path.join(SHOTS, `${screen.name}-${locale}-${width}.png`),
             fullPage: true,
           });
           expect(await horizontalOverflow(page), screen.name).toBeLessThanOrEqual(0);
@@ -81,7 +79,7 @@ describe.skipIf(!process.env.SCREENSHOTS)("screenshots", () => {
           await app.locator(".app-content").waitFor();
           await settle(app);
           await app.screenshot({
-            path: path.join(OUT, `${screen.name}-${locale}-${width}.png`),
+            path: path.join(SHOTS, `${screen.name}-${locale}-${width}.png`),
             fullPage: true,
           });
           expect(await horizontalOverflow(app), screen.name).toBeLessThanOrEqual(0);
@@ -94,21 +92,21 @@ describe.skipIf(!process.env.SCREENSHOTS)("screenshots", () => {
           await app.goto(to);
           await app.getByTestId("flip-card").waitFor();
           await settle(app);
-          await app.screenshot({ path: path.join(OUT, `${name}-${locale}-${width}.png`), fullPage: true });
+          await app.screenshot({ path: path.join(SHOTS, `${name}-${locale}-${width}.png`), fullPage: true });
           expect(await horizontalOverflow(app), name).toBeLessThanOrEqual(0);
         }
         // The menu: drawer on a phone, collapsed rail on a desktop.
         await app.goto("/pages/index");
         await app.locator(".nav-bar__toggle").click();
-        await app.waitForTimeout(400);
-        await app.screenshot({ path: path.join(OUT, `menu-${locale}-${width}.png`) });
+        await settled(app);
+        await app.screenshot({ path: path.join(SHOTS, `menu-${locale}-${width}.png`) });
         await app.keyboard.press("Escape");
         await app.goto("/subOthers/pages/setting");
         await app.getByTestId("user-id").waitFor();
         await app.locator(".setting-page__logout").click();
         await app.locator(".ant-modal-confirm").waitFor();
-        await app.waitForTimeout(300);
-        await app.screenshot({ path: path.join(OUT, `logout-confirm-${locale}-${width}.png`) });
+        await settled(app);
+        await app.screenshot({ path: path.join(SHOTS, `logout-confirm-${locale}-${width}.png`) });
         await signedIn.close();
       });
     }

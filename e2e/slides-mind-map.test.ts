@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { mkdtemp, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,8 +8,10 @@ import {
   expectToast,
   newContext,
   registerByApi,
-  repoRoot,
+  screenshot,
+  settled,
   startStack,
+  until,
   uniqueEmail,
   type Stack,
 } from "./harness";
@@ -26,7 +27,6 @@ let stack: Stack;
 let token: string;
 let englishNote: string;
 let chineseNote: string;
-const shots = path.join(repoRoot, "screenshots");
 
 beforeAll(async () => {
   stack = await startStack();
@@ -35,7 +35,6 @@ beforeAll(async () => {
     createNoteByApi(stack, token, [PDF], "TraceMonkey: trace-based JIT"),
     createChineseNoteByApi(stack, token),
   ]);
-  mkdirSync(shots, { recursive: true });
 }, 240_000);
 afterAll(async () => stack?.close());
 
@@ -223,11 +222,11 @@ describe("mind map and slides journey", () => {
 
   it("looks right in zh-CN and en-US on a phone and a desktop", async () => {
     await stack.server.call("POST", `/note/${chineseNote}/slides`, { token, body: { maxSlides: 7 } });
-    for (let i = 0; i < 60; i++) {
-      const deck = await stack.server.call<SlideDeck>("GET", `/note/${chineseNote}/slides`, { token });
-      if (deck.body.data.slides.length) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await until(
+      () => stack.server.call<SlideDeck>("GET", `/note/${chineseNote}/slides`, { token }),
+      (deck) => deck.body.data.slides.length > 0,
+      { timeout: 60_000, what: "the Chinese slides generated" },
+    );
     for (const [locale, noteId] of [
       ["zh-CN", chineseNote],
       ["en-US", englishNote],
@@ -251,21 +250,19 @@ describe("mind map and slides journey", () => {
         expect(cut).toBe(0);
 
         await expectAccessible(page, `the mind map (${locale}, ${width} px)`);
-        if (process.env.SCREENSHOTS)
-          await page.screenshot({ path: path.join(shots, `mind-map-${locale}-${width}.png`) });
+        await screenshot(page, `mind-map-${locale}-${width}`);
         await page.goto(`/subNote/pages/note?id=${noteId}&tab=slides`);
         await page.getByTestId("slide-viewer").waitFor({ timeout: 30_000 });
         await page.keyboard.press("ArrowRight");
         await page.keyboard.press("ArrowRight");
-        await page.waitForTimeout(300);
+        await settled(page);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await expectAccessible(page, `the slides (${locale}, ${width} px)`);
         if (process.env.SCREENSHOTS) {
-          await page.screenshot({ path: path.join(shots, `slides-${locale}-${width}.png`), fullPage: true });
+          await screenshot(page, `slides-${locale}-${width}`, { fullPage: true });
           await page.getByTestId("slides-present").click();
           await page.getByTestId("slide-presenter").waitFor();
-          await page.waitForTimeout(300);
-          await page.screenshot({ path: path.join(shots, `slides-present-${locale}-${width}.png`) });
+          await screenshot(page, `slides-present-${locale}-${width}`);
         }
         await page.context().close();
       }
