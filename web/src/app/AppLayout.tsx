@@ -7,7 +7,7 @@ import { BeansInsufficientModal } from "../features/beans/BeansInsufficientModal
 import { Brand } from "./Brand";
 import { NavBar } from "./NavBar";
 import { SideMenu } from "./SideMenu";
-import { useIsPhone } from "./use-is-phone";
+import { useIsPhone } from "../components/use-is-phone";
 import { useRouteTitle } from "./use-route-title";
 
 const MENU_WIDTH = 232;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Drawer, Spin } from "antd";
 import { useTranslation } from "react-i18next";
 import type { NoteSource } from "@beannote/contract";
-import { useIsPhone } from "../../app/use-is-phone";
+import { useIsPhone } from "../../components/use-is-phone";
 import { SourceViewer, type SourcePosition } from "../source-viewer/SourceViewer";
 
 interface Props {

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { QUESTION_MAX, type ConversationMessage, type NoteDetail } from "@beannote/contract";
 import { readJobEvents } from "../../api/jobs";
-import { useIsPhone } from "../../app/use-is-phone";
+import { useIsPhone } from "../../components/use-is-phone";
 import { errorMessage } from "../../i18n/error-message";
 import { SourceDrawer } from "../artefacts/SourceDrawer";
 import type { SourcePosition } from "../source-viewer/SourceViewer";

@@ -3,7 +3,7 @@ import { Button, Tooltip } from "antd";
 import { LeftOutlined, RightOutlined, SyncOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Citation, Flashcard, FlashcardRating } from "@beannote/contract";
-import { useIsPhone } from "../../app/use-is-phone";
+import { useIsPhone } from "../../components/use-is-phone";
 import { CitationButton } from "../artefacts/CitationButton";
 import { FlipCard } from "./FlipCard";
 import { RatingButtons } from "./RatingButtons";

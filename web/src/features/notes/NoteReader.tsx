@@ -14,7 +14,7 @@ import { NOTE_TITLE_MAX } from "@beannote/contract/notes";
 import { notesApi, noteKeys } from "../../api/notes";
 import { errorMessage } from "../../i18n/error-message";
 import { toast } from "../../components/toast-store";
-import { useIsPhone } from "../../app/use-is-phone";
+import { useIsPhone } from "../../components/use-is-phone";
 import { SourceViewer, type SourcePosition } from "../source-viewer/SourceViewer";
 import { MarkdownBody } from "./MarkdownBody";
 import { NoteContent } from "./NoteContent";

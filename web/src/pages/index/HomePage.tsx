@@ -7,7 +7,7 @@ import { useMe } from "../../features/account/session";
 import { BeancoinBadge } from "../../features/account/BeancoinBadge";
 import { RecentNotes } from "../../features/notes/RecentNotes";
 import { DueCardsCard } from "../../features/flashcards/DueCardsCard";
-import { useIsPhone } from "../../app/use-is-phone";
+import { useIsPhone } from "../../components/use-is-phone";
 import "./home.css";
 
 /** Home (`/pages/index`): greeting, the "create AI note" entry, recent notes. */
