@@ -19,9 +19,13 @@ import type { OutputLanguage, SourceDocument } from "@beannote/contract";
 import { parseFile } from "../../server/src/ingest/parse-file";
 import { generateOfflineNote } from "../../server/src/engine/offline";
 import { noteMaterial, normaliseForMatch } from "../../server/src/engine/note-material";
-import { defaultCardCount, writeOfflineFlashcards } from "../../server/src/engine/flashcards/offline";
+import {
+  bodyLanguage,
+  defaultCardCount,
+  writeOfflineFlashcards,
+} from "../../server/src/engine/flashcards/offline";
 import { isFillerAnswer, type CardDraft } from "../../server/src/engine/flashcards/card-rules";
-import { isConceptTerm, termSpecificity, textLanguage, tokenize } from "../../server/src/engine/nlp";
+import { isConceptTerm, termSpecificity, tokenize } from "../../server/src/engine/nlp";
 import { hasCjk } from "../../server/src/engine/text";
 import {
   hasGarbledFormula,
@@ -112,7 +116,7 @@ function askedTerm(front: string): string | null {
 
 const POINTER = /^(?:我们|这|此|该|其|它|we\b|this\b|these\b|those\b|such\b|it\b|they\b)/iu;
 const DEFINES_AFTER =
-  /^\s*(?:[”"」』]?\s*(?:[:：（(]|是|称|叫|即|指|就是|定义为|とは|は、|[—–]\s)|(?:is|are|refers?|means|denotes|describes|est|sont|désigne|signifie|ist|sind|bezeichnet|es|son|é|são|это|называется|является)\b)/iu;
+  /^\s*(?:[”"」』]?\s*(?:[:：（(]|是|称|叫|即|指|就是|定义为|とは|は|[—–]\s)|(?:is|are|refers?|means|denotes|describes|est|sont|désigne|signifie|ist|sind|bezeichnet|es|son|é|são|это|называется|является)(?!\p{L}))/iu;
 const DEFINES_BEFORE =
   /(?:称为|称作|称之为|叫做|叫作|为|记作|记为|简称|を|\b(?:called|known as|termed|call|appelle|nomme|называется|называют|nennt man|heißt|se llama|chama-se))\s*[“"「『«]?\s*$/iu;
 
@@ -161,10 +165,8 @@ async function measure(name: string, markdown: string, output: OutputLanguage, s
   const started = performance.now();
   const cards = await writeOfflineFlashcards(material, { count: defaultCardCount(material, "detail") });
   const ms = performance.now() - started;
-  const sample = material.sections
-    .flatMap((s) => s.blocks.flatMap((b) => ("sentences" in b ? b.sentences : [])))
-    .slice(0, 200);
-  const lang = textLanguage(sample.map((s) => s.text).join(" "), material.bodyLanguage);
+  // judged in the language the engine wrote the deck in (formulas aside)
+  const lang = bodyLanguage(material);
   const backs = new Map<string, number>();
   for (const c of cards)
     backs.set(normaliseForMatch(c.back), (backs.get(normaliseForMatch(c.back)) ?? 0) + 1);

@@ -1,4 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseFile } from "../../ingest/parse-file";
+import { generateOfflineNote } from "../offline";
 import { nlpReady, nounPhrases } from "../nlp";
 import { noteMaterial, normaliseForMatch } from "../note-material";
 import {
@@ -7,13 +11,19 @@ import {
   comparedPair,
   comparesThings,
   definedTerm,
+  hasGarbledFormula,
   hasHeaderRow,
+  isCaption,
+  isIncompleteStatement,
+  isMetaSentence,
   isProse,
   namedResult,
   numberFact,
 } from "./card-kinds";
 import { isFillerAnswer } from "./card-rules";
-import { writeOfflineFlashcards } from "./offline";
+import { defaultCardCount, writeOfflineFlashcards } from "./offline";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
 
 beforeAll(() => nlpReady("ja"));
 
@@ -121,6 +131,84 @@ describe("reading a sentence's kind", () => {
   });
 });
 
+describe("what a teacher reads on real decks", () => {
+  it("takes the defined term of the sentence, never a pronoun, a demonstrative or a piece of a longer word", () => {
+    // the name after "称为/称作/叫做" or "称…为", with something before the verb that says what it is
+    expect(definedTerm("我们把正定性和正交性合称为本征函数的正交归一性。", "zh")).toBe(
+      "本征函数的正交归一性",
+    );
+    expect(
+      definedTerm("如果方程的系数都在$z_{0}$解析，则$z_{0}$称作方程的常点；若不解析则称作奇点。", "zh"),
+    ).toBe("方程的常点");
+    // a labelled definition names its label ("零点" is defined, "解析" only describes the function)
+    expect(definedTerm("解析函数的零点：若$f(z)$在$z=a$处为0，在$a$邻域解析，称$a$为零点。", "zh")).toBe(
+      "解析函数的零点",
+    );
+    // the meaning only pointed at ("这种解", "这个方程", "these instructions"), or nothing before the verb
+    expect(definedTerm("这种解称为一般解。", "zh")).toBeNull();
+    expect(definedTerm("我们称这个方程为$\\upsilon$阶Bessel方程。", "zh")).toBeNull();
+    expect(definedTerm("我们把这种现象叫做兼并。", "zh")).toBeNull();
+    expect(definedTerm("我们也称为原函数和像函数，求像函数的运算称作变换。", "zh")).toBeNull();
+    expect(definedTerm("We call these instructions guard instructions.", "en")).toBeNull();
+    expect(definedTerm("Avoiding these costs is a key benefit of tracing.", "en")).toBeNull();
+  });
+
+  it("sees sentences about the text, captions and statements that trail off", () => {
+    for (const meta of [
+      "这里我们不做证明。",
+      "证明略。",
+      "如图所示，电场线从正电荷出发。",
+      "In this section, we describe the data we used for experiments and the basic setup.",
+      "We do not prove this here.",
+      "See below for the details of the construction.",
+      "As shown in Figure 3, the accuracy grows with the batch size.",
+      "Table 2 compares different passage retrieval systems on five QA datasets.",
+      "Dans cette section, nous présentons le modèle.",
+      "См. ниже доказательство этой теоремы.",
+    ])
+      expect(isMetaSentence(meta), meta).toBe(true);
+    for (const statement of [
+      "A trace is simply a program path, which may cross function call boundaries.",
+      "奇点首先分为孤立奇点和非孤立奇点。",
+      "以太网使用CSMA/CD协议。",
+    ])
+      expect(isMetaSentence(statement), statement).toBe(false);
+    for (const caption of [
+      "Table 3: Results on the development set.",
+      "表 2 实验结果",
+      "Рис. 1 Схема установки",
+      "图3-1 电路图",
+      "Figure 2. Overview",
+    ])
+      expect(isCaption(caption), caption).toBe(true);
+    for (const text of ["表示一个向量的长度。", "Tables are kept as tables.", "图论是数学的一个分支。"])
+      expect(isCaption(text), text).toBe(false);
+    for (const trailing of [
+      "定理：若$f(z)$在$G$解析，则$f(z)$的任意阶导数存在，且",
+      "函数的极限存在，则称",
+      "A process has three states, and",
+      "The states are:",
+    ])
+      expect(isIncompleteStatement(trailing), trailing).toBe(true);
+    for (const whole of [
+      "Vitamin A",
+      "函数在区域内处处可导就说函数在区域内解析。",
+      "Threads share one address space.",
+    ])
+      expect(isIncompleteStatement(whole), whole).toBe(false);
+  });
+
+  it("finds formulas that cannot be set: unpaired dollars, braces or delimiters, or what KaTeX refuses", () => {
+    expect(hasGarbledFormula("The ratio $\\frac{a}{b$ is small.")).toBe(true);
+    expect(hasGarbledFormula("Here $\\left( x + y$ holds.")).toBe(true);
+    expect(hasGarbledFormula("The price $5 is low.")).toBe(true);
+    expect(hasGarbledFormula("The energy is $E = \\frac{1}{2} m v^2$.")).toBe(false);
+    const katex = (latex: string) => !latex.includes("\\undefinedmacro");
+    expect(hasGarbledFormula("We use $\\undefinedmacro{x}$ here.", katex)).toBe(true);
+    expect(hasGarbledFormula("We use $x^2$ here.", katex)).toBe(false);
+  });
+});
+
 describe("filler answers", () => {
   it("rejects function words, verbs, labels and half words", () => {
     expect(isFillerAnswer("represents", "The arrow represents the flow of data.", "en")).toBe(true);
@@ -155,6 +243,112 @@ describe("an offline deck", () => {
     );
     expect(cards.some((c) => c.front.includes("· 29"))).toBe(false);
   });
+
+  it("blanks whole compounds, and the back is exactly the blanked span", async () => {
+    const markdown = [
+      "# Retrieval",
+      "## Dense retrieval",
+      "Open-domain QA datasets pair questions with passages from Wikipedia. The problem of open-domain QA studied in this paper can be described as follows. When evaluated on a wide range of open-domain QA datasets, the dense retriever outperforms the BM25 baseline. Retrieval for open-domain QA uses a dual encoder over passages.",
+      "",
+      "## Passage index",
+      "The dense passage index stores one vector per passage of the open-domain QA corpus. A client/server architecture serves the dense passage index to the reader.",
+    ].join("\n");
+    const material = noteMaterial({ title: "DPR", markdown, outputLanguage: "en-US", sources: [] });
+    const cards = await writeOfflineFlashcards(material, { count: 12 });
+    const blanks = cards.filter((c) => /_{3,}/u.test(c.front));
+    for (const card of blanks) {
+      expect(card.front, card.front).not.toMatch(/[\p{L}\p{N}/-]_{3,}|_{3,}[\p{L}\p{N}/-]/u);
+      expect(card.front.replace(/_{3,}/u, card.back)).toBe(card.quote);
+    }
+  });
+
+  it("never backs a card with a sentence about the text, a caption, a trailing clause or a formula KaTeX refuses", async () => {
+    const zh = [
+      "# 复变函数",
+      "## 两个引理与Cauchy积分",
+      "这里我们不做证明。Cauchy积分公式给出了解析函数在区域内一点的值与边界积分的关系。",
+      "",
+      "## 高阶导数",
+      "定理：若$f(z)$在$\\hat{G}$解析，则$f(z)$的任意阶导数存在，且",
+      "",
+      "解析函数的任意阶导数仍是解析函数。",
+      "",
+      "## 留数",
+      "如图所示，留数是函数在孤立奇点处洛朗展开的负一次项系数。",
+      "",
+      "留数的和等于围道积分除以$2\\pi i$。",
+    ].join("\n");
+    const en = [
+      "# Retrieval",
+      "## Question Answering Datasets",
+      "Table 1: Number of questions in each QA dataset.",
+      "",
+      "Natural Questions was designed for end-to-end question answering over Wikipedia articles.",
+      "",
+      "## Experimental Setup",
+      "In this section, we describe the data we used for experiments and the basic setup.",
+      "",
+      "The ratio $\\frac{a}{b$ grows with the batch size of the in-batch negative training.",
+      "",
+      "The dual encoder maps questions and passages to dense vectors of 768 dimensions.",
+    ].join("\n");
+    for (const [markdown, output] of [
+      [zh, "zh-CN"],
+      [en, "en-US"],
+    ] as const) {
+      const material = noteMaterial({ title: "t", markdown, outputLanguage: output, sources: [] });
+      const cards = await writeOfflineFlashcards(material, { count: 12 });
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) {
+        const text = `${card.front} ${card.back}`;
+        expect(isMetaSentence(card.back), card.back).toBe(false);
+        expect(isCaption(card.back) || isCaption(card.quote), card.back).toBe(false);
+        expect(card.form === "cloze" || isIncompleteStatement(card.back), card.back).toBe(
+          card.form === "cloze",
+        );
+        expect(hasGarbledFormula(text), text).toBe(false);
+      }
+    }
+  });
+
+  it("asks a definition of the term the sentence defines, never of a bold word the note set beside it", async () => {
+    const markdown = [
+      "# 复变函数",
+      "## 零点孤立性",
+      "> **解析**函数的**零点**：若$f(z)$在$z=a$处为0，在$a$邻域解析，称$a$为零点。",
+      "",
+      "## 兼并",
+      "> **我们把这种现象**叫做兼并。",
+      "",
+      "> **我们把正定性和正交性合**称为本征函数的正交归一性。",
+    ].join("\n");
+    const material = noteMaterial({ title: "复变函数", markdown, outputLanguage: "zh-CN", sources: [] });
+    const cards = await writeOfflineFlashcards(material, { count: 10 });
+    const fronts = cards.filter((c) => c.form === "definition").map((c) => c.front);
+    expect(fronts).toEqual(["什么是解析函数的零点？", "什么是本征函数的正交归一性？"]);
+  });
+
+  it("writes a Chinese lecture's concepts, not mostly 'what is the key point' (at most 40% of the deck)", async () => {
+    const file = "zh-lecture-notes-math-physics-methods.pdf";
+    const doc = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+    const note = generateOfflineNote({
+      sources: [{ doc, fileName: file }],
+      title: doc.title || file,
+      outputLanguage: "zh-CN",
+      detailLevel: "detail",
+    });
+    const material = noteMaterial({
+      title: doc.title,
+      markdown: note.markdown,
+      outputLanguage: "zh-CN",
+      sources: [doc],
+    });
+    const cards = await writeOfflineFlashcards(material, { count: defaultCardCount(material, "detail") });
+    const share = (form: string) => cards.filter((c) => c.form === form).length / cards.length;
+    expect(cards.length).toBeGreaterThanOrEqual(20);
+    expect(share("keypoint")).toBeLessThanOrEqual(0.4);
+    expect(share("definition") + share("named-result")).toBeGreaterThanOrEqual(0.2);
+  }, 60_000);
 
   it("writes the kinds a tutor writes, blanks at most 40%, no back twice", async () => {
     const markdown = [

@@ -4,7 +4,7 @@
  * enumerations and table facts. Each reader returns null when the sentence is not of its kind.
  */
 import { hasCjk } from "../text";
-import { inEnglishLexicon, isConceptTerm, tokenize, type TermSpan } from "../nlp";
+import { inEnglishLexicon, isConceptTerm, termSpecificity, tokenize, type TermSpan } from "../nlp";
 import { formulaSpans } from "../formula";
 
 /** A definition's term at the start of a sentence, per language ("X is a …", "X是指…", "XとはYである"). */
@@ -87,6 +87,26 @@ function pointsBack(before: string, lang: string): boolean {
   );
 }
 
+/**
+ * Whether the subject of "X is …"/"X是…" names a concept the rest defines: a noun at its head, no ordinal or
+ * quantifier ("第二问的像函数", "任意一点"), not an everyday word ("好消息"), and more than a value after the verb
+ * ("…是1").
+ */
+function namesAConcept(term: string, sentence: string, m: RegExpExecArray, lang: string): boolean {
+  if (/^第|[第任每各某]\p{Script=Han}*[题问点个]|任意|任一|所有|显然/u.test(term)) return false;
+  // what follows the verb: "…是1" says a value, not what the term is
+  const verb = m.index + m[0].length;
+  const rest = sentence
+    .slice(verb < sentence.length ? verb : m.index + m[0].indexOf(m[1]!) + m[1]!.length)
+    .replace(/\$[^$]*\$/gu, "");
+  if (!/\p{L}{2}/u.test(rest)) return false;
+  if (lang !== "zh" && lang !== "ja") return true;
+  const tokens = tokenize(term, lang);
+  const head = tokens.at(-1);
+  if (!head || !(head.pos === "NOUN" || head.pos === "PROPN" || head.pos === "X")) return false;
+  return tokens.length > 1 || termSpecificity(tokens, lang) >= 0.9;
+}
+
 /** The term a sentence defines, or null: the subject of "X is a …", "X是…", or the name after "称为"/"is called". */
 export function definedTerm(sentence: string, lang: string): string | null {
   const label = DEFINITION_LABEL[lang]?.exec(sentence);
@@ -111,7 +131,7 @@ export function definedTerm(sentence: string, lang: string): string | null {
         tokenize(before, lang).some((t) => !t.stop && t.pos !== "VERB") || /\$[^$]+\$/u.test(before);
       if (pointsBack(before, lang) || !says) continue;
     }
-    if (side === "head" && pointsBack(term, lang)) continue;
+    if (side === "head" && (pointsBack(term, lang) || !namesAConcept(term, sentence, m, lang))) continue;
     if (shortEnough(term) && isConceptTerm(term, lang) && !/[\p{N}$]/u.test(term)) return term;
   }
   return null;
@@ -182,6 +202,9 @@ export function namedResult(sentence: string, lang: string, spans: TermSpan[] = 
     if (/^(?:The|A|An)\s/u.test(name)) continue;
     // the sentence states the result: it opens with its name, or the name is followed by ":" or "states"
     const at = sentence.indexOf(name);
+    // a Chinese or Japanese name stands on its own, after the start or a punctuation mark: "由小圆弧定理",
+    // "我们介绍定理", "则比值判别法" are a name cut or read into the words before it
+    if (hasCjk(name) && at > 0 && !/[：:，,。；;、（(\s]$/u.test(sentence.slice(0, at))) continue;
     const opens = /^(?:the|la|le|l['’]|der|die|das|el|o|a)?$/iu.test(sentence.slice(0, at).trim());
     if (!(STATES[lang]?.test(sentence.slice(at + name.length)) || (opens && !hasCjk(name)))) continue;
     // what is left once the name is taken out must state something
@@ -492,12 +515,10 @@ const INCOMPLETE_END: RegExp[] = [
 
 /** Whether a card's back (or a quiz answer) trails off instead of stating something whole. */
 export function isIncompleteStatement(text: string): boolean {
-  const t = text
-    .trim()
-    .replace(/\s*\$\$[^$]*\$\$\s*$/u, (m) => (/[。.]$/u.test(m) ? m : "")) // a display formula ends nothing
-    .replace(/[\s…]+$/u, "")
-    .trim();
+  const t = text.trim().replace(/[\s…]+$/u, "");
   if (!t) return true;
+  // "Newton's second law says that: $$F = ma$$": the display formula completes the statement
+  if (/\$\$[^$]+\$\$[.。]?$/u.test(t)) return false;
   return INCOMPLETE_END.some((re) => re.test(t));
 }
 

@@ -10,7 +10,9 @@ import {
   nlpReady,
   nounPhrases,
   rankTerms,
+  termSpecificity,
   textLanguage,
+  tokenize,
   type TermSpan,
 } from "../nlp";
 import {
@@ -157,14 +159,24 @@ function deckContext(material: NoteMaterial, lang: string, katex?: FormulaCheck)
   };
 }
 
+/**
+ * A sentence without its formulas, which say nothing of the language ("$f(z)$在$z_0$解析"): `$…$` spans,
+ * and what a sentence cut inside a formula leaves of one (LaTeX commands, one- or two-letter variables).
+ */
+const proseOnly = (text: string) =>
+  text
+    .replace(/\$\$?[^$]*\$\$?/gu, " ")
+    .replace(/\\[a-zA-Z]+|[{}^_\\]/gu, " ")
+    .replace(/(?<!\p{L})\p{Script=Latin}{1,2}(?!\p{L})/gu, " ");
+
 /** The language of the note's body: the script decides, and among Latin ones its function words. */
-function bodyLanguage(material: NoteMaterial): string {
+export function bodyLanguage(material: NoteMaterial): string {
   const sample = material.sections
     .slice(0, 40)
     .flatMap((s) =>
       sectionSentences(s)
         .slice(0, 10)
-        .map((x) => x.text),
+        .map((x) => proseOnly(x.text)),
     )
     .join(" ");
   return textLanguage(sample, material.bodyLanguage);
@@ -236,6 +248,22 @@ function withArticle(term: string, sentence: string): string {
   return ARTICLE.test(before) ? `${before.toLowerCase()} ${term}` : term;
 }
 
+/**
+ * Whether a statement opens with what it is about, so that "why?" can be asked of it alone: not with a
+ * conjunction, an adverb, a verb or a pronoun pointing back ("是非独立奇点。", "那么我们只需要…", "It fails.").
+ */
+function opensWithSubject(text: string, lang: string): boolean {
+  if (lang !== "zh" && lang !== "en" && lang !== "ja") return true;
+  const first = tokenize(text, lang)[0];
+  if (!first) return false;
+  if (lang === "en")
+    return first.tag === "DET"
+      ? /^(?:the|a|an|each|every|all|most|many|some|no)$/iu.test(first.text)
+      : first.pos === "NOUN" || first.pos === "PROPN" || first.pos === "ADJ" || first.pos === "NUM";
+  // Chinese and Japanese: a noun (or a name, a Latin term) opens the statement, or a formula
+  return /^\$/u.test(text.trim()) || first.pos === "NOUN" || first.pos === "PROPN" || first.pos === "X";
+}
+
 interface Candidate extends CardDraft {
   form: CardForm;
 }
@@ -280,6 +308,9 @@ function sentenceCards(
   if (
     causal &&
     hasVerb(causal.effect, lang) &&
+    opensWithSubject(causal.effect, lang) &&
+    isProse(causal.effect) &&
+    isProse(causal.cause) &&
     nounPhrases(causal.effect, lang).some((p) => isConceptTerm(p.text, lang))
   )
     out.push(card("cause", labels.why(causal.effect), causal.cause));
@@ -307,7 +338,12 @@ function sentenceCards(
     );
   const concepts = spans
     .filter((span) => !nested(span))
-    .filter((span) => (s.terms.includes(span.text) || ctx.isConcept(span)) && isConceptTerm(span.text, lang))
+    // a bold word is a concept when it is no everyday word ("answer", "documents" set in bold by the note)
+    .filter(
+      (span) =>
+        ((s.terms.includes(span.text) && termSpecificity(span.tokens, lang) >= 0.9) || ctx.isConcept(span)) &&
+        isConceptTerm(span.text, lang),
+    )
     .sort(
       (a, b) =>
         Number(s.terms.includes(b.text)) - Number(s.terms.includes(a.text)) || ctx.rank(a) - ctx.rank(b),
