@@ -4,7 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PageLoader } from "../components/PageLoader";
 import { BeansInsufficientModal } from "../features/beans/BeansInsufficientModal";
-import { Brand } from "./Brand";
+import { Brand } from "../components/Brand";
 import { NavBar } from "./NavBar";
 import { SideMenu } from "./SideMenu";
 import { useIsPhone } from "../components/use-is-phone";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMe } from "../features/account/session";
 import { BeancoinBadge } from "../features/account/BeancoinBadge";
-import { Brand } from "./Brand";
+import { Brand } from "../components/Brand";
 
 /** The custom navigation bar: menu toggle, page title, balance and avatar. */
 export function NavBar({

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, CLIENT_VERSION, FILE_FORMATS } from "@beannote/contract/limits";
-import { Brand } from "../../app/Brand";
+import { Brand } from "../../components/Brand";
 import { LOCALES } from "../../i18n/locales";
 
 /** About: the product, client version 1.0.1 and app version 1.0.0 (spec §9). */

@@ -2,7 +2,7 @@ import { Button, Card, Tabs, Typography } from "antd";
 import { ArrowLeftOutlined, CheckCircleFilled } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { Brand } from "../../app/Brand";
+import { Brand } from "../../components/Brand";
 import { LanguageSelect } from "../../features/account/LanguageSelect";
 import { ForgotPasswordForm } from "../../features/auth/ForgotPasswordForm";
 import { LoginForm } from "../../features/auth/LoginForm";
