@@ -3,15 +3,11 @@ import type { WorkerLogger } from "../jobs/worker";
 import type { Services } from "./services";
 import { createParseFileJob, type FileParser, type PreviewRenderer } from "../modules/files/parse-file.job";
 import { generateNoteJob, noteJobsWaitingForFiles } from "../modules/notes/generate-note.job";
-import { createGenerateFlashcardsJob } from "../modules/flashcards/generate-flashcards.job";
-import { createGeneratePodcastJob } from "../modules/podcast/generate-podcast.job";
-import { createTranslateNoteJob } from "../modules/translate/translate.job";
-import { createGenerateSlidesJob } from "../modules/slides/generate-slides.job";
-import { createGenerateQuizJob } from "../modules/quiz/generate-quiz.job";
 import { refundOnFailure } from "../modules/beans/refund-on-failure";
 import { createMailFeedbackJob } from "../modules/feedback/mail-feedback.job";
 import { createStorageSweepJob } from "../modules/storage-sweep/storage-sweep.job";
 import { createAnswerQuestionJob } from "../modules/ask/answer-question.job";
+import { artefactKinds } from "../modules/artefacts/artefact-kinds";
 
 /** What only a worker has, besides the services: the parser threads and the office preview renderer. */
 export interface WorkerDeps {
@@ -36,11 +32,10 @@ export function workerJobs(services: Services, worker: WorkerDeps): JobDefinitio
       waiters: noteJobsWaitingForFiles(queue),
     }),
     generateNoteJob({ db, files, engine, beans }),
-    createGenerateFlashcardsJob({ db, notes, engine }),
-    createGeneratePodcastJob({ db, notes, engine, speech: services.speech, storage }),
-    createTranslateNoteJob({ db, notes, engine }),
-    createGenerateSlidesJob({ db, notes, engine }),
-    createGenerateQuizJob({ db, notes, engine }),
+    // each artefact kind's generation job, from the one list of kinds
+    ...artefactKinds.flatMap((kind) =>
+      kind.job ? [kind.job.create({ db, storage, notes, engine, speech: services.speech })] : [],
+    ),
     createMailFeedbackJob({ feedback: services.feedback, mailer, mailTo: config.FEEDBACK_MAIL_TO }),
     createStorageSweepJob({
       db,

@@ -1,4 +1,5 @@
 export type {
+  ArtefactEngineMethod,
   ArtefactRequest,
   Engine,
   EngineConfig,

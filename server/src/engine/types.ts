@@ -92,6 +92,9 @@ export interface Engine {
   gradeAnswer(req: GradeRequest): Promise<GradeOutcome>;
 }
 
+/** The Engine methods that write a study artefact (an artefact kind names the ones it calls). */
+export type ArtefactEngineMethod = Exclude<keyof Engine, "name" | "generateNote">;
+
 export interface PodcastScriptRequest extends ArtefactRequest {
   length: PodcastLength;
 }

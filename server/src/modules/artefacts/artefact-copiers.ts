@@ -1,8 +1,7 @@
 import type { ArtefactCopier } from "../notes/study-notes";
-import { copyDeck } from "../flashcards/flashcards.service";
-import { copyPodcast } from "../podcast/podcast.service";
-import { copySlides } from "../slides/slides.service";
-import { copyQuizzes } from "../quiz/quiz.service";
+import { artefactKinds } from "./artefact-kinds";
 
-/** What a copy of a note takes along: every artefact kind adds its copier here. */
-export const artefactCopiers: ArtefactCopier[] = [copyDeck, copyPodcast, copySlides, copyQuizzes];
+/** What a copy of a note takes along: each kind's copy (see `ArtefactKind.copy`), in the list's order. */
+export const artefactCopiers: ArtefactCopier[] = artefactKinds.flatMap((kind) =>
+  kind.copy ? [kind.copy] : [],
+);

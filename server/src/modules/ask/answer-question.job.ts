@@ -23,7 +23,7 @@ export type AnswerQuestionPayload = z.infer<typeof answerQuestionPayload>;
 
 /** Known to the API (to enqueue, and to charge as `question` on a model) and the worker (to run). */
 export const answerQuestionJob: JobSpec<AnswerQuestionPayload> & { action: "question" } = {
-  name: "answer-question",
+  name: "question.answer",
   payload: answerQuestionPayload,
   maxAttempts: 2,
   backoff: { baseMs: 1000, maxMs: 5000 },

@@ -74,7 +74,7 @@ export async function expireFeedbackImages(deps: {
 
 /** Mails one feedback to FEEDBACK_MAIL_TO (retried like any job when the mail server is down). */
 export const mailFeedbackJob: JobSpec<{ feedbackId: string }> = {
-  name: "mail-feedback",
+  name: "feedback.mail",
   payload: z.object({ feedbackId: z.string() }),
   maxAttempts: 5,
   backoff: { baseMs: 30_000, maxMs: 30 * 60_000 },

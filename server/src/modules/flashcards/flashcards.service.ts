@@ -12,14 +12,14 @@ import { FLASHCARDS_PER_NOTE_MAX } from "@beannote/contract";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-jobs";
+import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-kind";
 import type { ArtefactCopier, StudyNotes } from "../notes/study-notes";
 import { flashcardsRepo, type FlashcardRow } from "./flashcards.repo";
 import { newSchedule, presentSchedule, review } from "./schedule";
 
 /** The flashcard generation job: the note, how many cards (absent: scaled to the note), and replace or add. */
 export const generateFlashcardsJob = artefactJobSpec(
-  "generate-flashcards",
+  "flashcards",
   artefactPayload.extend({ count: z.number().int().optional(), replace: z.boolean().default(false) }),
   "flashcards",
 );

@@ -35,7 +35,7 @@ function formulasAsWritten(outline: string, noteMarkdown: string): string {
 }
 
 /** The map whose Markdown outline (its download) keeps formulas as the note writes them, not double-escaped. */
-const withFormulasAsWritten = (map: MindMap, noteMarkdown: string): MindMap => ({
+export const withFormulasAsWritten = (map: MindMap, noteMarkdown: string): MindMap => ({
   ...map,
   outline: formulasAsWritten(map.outline, noteMarkdown),
 });

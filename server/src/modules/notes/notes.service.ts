@@ -65,7 +65,7 @@ export interface NoteCharges {
   ): Promise<number>;
 }
 
-export const GENERATE_NOTE_JOB = "generate-note";
+export const GENERATE_NOTE_JOB = "note.generate";
 
 const COPY_SUFFIX: Record<ServerLanguage, string> = { zh: "（副本）", en: " (copy)" };
 

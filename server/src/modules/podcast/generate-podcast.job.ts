@@ -9,7 +9,7 @@ import type { Engine, PodcastScript } from "../../engine";
 import { PermanentJobError } from "../../jobs/definition";
 import { id3Tag, renderEpisodeAudio, type EpisodeLine, type Speech } from "../../speech";
 import type { Storage } from "../../storage/storage";
-import { defineArtefactJob } from "../artefacts/artefact-jobs";
+import { defineArtefactJob } from "../artefacts/artefact-kind";
 import type { StudyNotes } from "../notes/study-notes";
 import { newAudioSecret } from "./audio-link";
 import { podcastRepo } from "./podcast.repo";

@@ -10,14 +10,14 @@ import { PODCAST_LENGTHS } from "@beannote/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { Storage } from "../../storage/storage";
-import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-jobs";
+import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-kind";
 import type { ArtefactCopier, StudyNotes } from "../notes/study-notes";
 import { audioSignature, linkExpiry, newAudioSecret, verifyAudioLink } from "./audio-link";
 import { podcastRepo, type PodcastLineRow, type PodcastRow } from "./podcast.repo";
 
 /** The podcast generation job: the note, and how long an episode to make; it costs the `podcast` price. */
 export const generatePodcastJob = artefactJobSpec(
-  "generate-podcast",
+  "podcast",
   artefactPayload.extend({ length: z.enum(PODCAST_LENGTHS).default("standard") }),
   "podcast",
 );

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../db/client";
-import { checkQuiz, isModelUnavailable, materialVocabulary, questionKey, type Engine } from "../../engine";
+import type { Db, DbOrTx } from "../../db/client";
+import {
+  checkQuiz,
+  isModelUnavailable,
+  materialVocabulary,
+  questionKey,
+  type CitedQuestion,
+  type Engine,
+} from "../../engine";
 import { PermanentJobError } from "../../jobs/definition";
-import { artefactPercent, defineArtefactJob } from "../artefacts/artefact-jobs";
+import { artefactPercent, defineArtefactJob } from "../artefacts/artefact-kind";
 import type { StudyNotes } from "../notes/study-notes";
 import { quizRepo } from "./quiz.repo";
 import { generateQuizJob, questionRows } from "./quiz.service";
@@ -51,11 +58,7 @@ export function createGenerateQuizJob(deps: { db: Db; notes: StudyNotes; engine:
       );
       if (accepted.length === 0) throw new PermanentJobError("QUIZ_GENERATION_FAILED");
       await ctx.progress("save", 96, "progress.saving");
-      await db.transaction(async (tx) => {
-        await quizRepo.deleteQuestions(tx, quizId);
-        await quizRepo.insertQuestions(tx, questionRows(quizId, accepted, randomUUID));
-        await quizRepo.update(tx, quizId, { status: "ready", engine: deps.engine.name, errorCode: null });
-      });
+      await db.transaction((tx) => saveQuestions(tx, quizId, accepted, deps.engine.name));
       return { quizId, questions: accepted.length };
     },
     async onFailed(_job, reason, payload) {
@@ -66,4 +69,16 @@ export function createGenerateQuizJob(deps: { db: Db; notes: StudyNotes; engine:
       });
     },
   });
+}
+
+/** Stores a quiz's checked questions (in place of any earlier attempt's) and marks the quiz ready. */
+export async function saveQuestions(
+  tx: DbOrTx,
+  quizId: string,
+  accepted: CitedQuestion[],
+  engine: Engine["name"],
+): Promise<void> {
+  await quizRepo.deleteQuestions(tx, quizId);
+  await quizRepo.insertQuestions(tx, questionRows(quizId, accepted, randomUUID));
+  await quizRepo.update(tx, quizId, { status: "ready", engine, errorCode: null });
 }

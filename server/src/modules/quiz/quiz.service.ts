@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type {
   AnswerQuizRequest,
   AnswerQuizResponse,
-  ArtefactGeneration,
   CreateQuizRequest,
   CreateQuizResponse,
   QuestionResult,
@@ -20,14 +19,13 @@ import { withKeyLocks } from "../../db/key-lock";
 import type { CitedQuestion, Engine, GradeOutcome } from "../../engine";
 import { isModelUnavailable } from "../../engine";
 import { AppError } from "../../http/app-error";
-import type { JobQueue } from "../../jobs/queue";
-import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-jobs";
+import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-kind";
 import type { ArtefactCopier, StudyNotes } from "../notes/study-notes";
 import { quizRepo, type QuestionInsert, type QuestionRow, type QuizListRow } from "./quiz.repo";
 
 /** The quiz generation job: the note, the quiz row waiting for its questions, the chosen types and count. */
 export const generateQuizJob = artefactJobSpec(
-  "generate-quiz",
+  "quiz",
   artefactPayload.extend({
     quizId: z.string(),
     types: z.array(z.enum(QUESTION_TYPES)).min(1),
@@ -68,7 +66,8 @@ export function questionRows(
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const typesOf = (types: string[]) => QUESTION_TYPES.filter((t) => types.includes(t));
 
-function presentSummary({ quiz, noteTitle, ...t }: QuizListRow): QuizSummary {
+/** A quiz as lists show it (and the head of its detail): its state, counts and score. */
+export function presentSummary({ quiz, noteTitle, ...t }: QuizListRow): QuizSummary {
   const started = quiz.startedAt?.getTime();
   const finished = quiz.finishedAt?.getTime();
   return {
@@ -164,7 +163,6 @@ export function createQuizService(deps: {
   notes: StudyNotes;
   artefacts: ArtefactJobs;
   engine: Engine;
-  jobs: Pick<JobQueue, "get">;
   now?: () => Date;
 }) {
   const { db, notes } = deps;
@@ -174,17 +172,6 @@ export function createQuizService(deps: {
     const row = await quizRepo.findOwned(db, userId, quizId);
     if (!row) throw new AppError("NOT_FOUND");
     return row;
-  }
-
-  async function generation(jobId: string | null): Promise<ArtefactGeneration> {
-    if (!jobId) return null;
-    const job = await deps.jobs.get(jobId);
-    if (!job) return null;
-    return {
-      jobId: job.id,
-      status: job.status as NonNullable<ArtefactGeneration>["status"],
-      errorCode: job.status === "failed" || job.status === "cancelled" ? job.errorCode : null,
-    };
   }
 
   return {
@@ -223,7 +210,8 @@ export function createQuizService(deps: {
       return {
         ...presentSummary(row),
         questions: questions.map(presentQuestion),
-        generation: await generation(row.quiz.jobId),
+        // a quiz's own job (a note has many quizzes), presented as every artefact's generation is
+        generation: await deps.artefacts.generation(row.quiz.jobId),
       };
     },
 

@@ -9,14 +9,14 @@ import type {
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-jobs";
+import { artefactJobSpec, artefactPayload, type ArtefactJobs } from "../artefacts/artefact-kind";
 import type { ArtefactCopier, StudyNotes } from "../notes/study-notes";
 import { slidesRepo, type SlideRow } from "./slides.repo";
 import type { SlidesPdf } from "./slides-pdf";
 
 /** The slides generation job: the note, and the deck's length at most (absent: scaled to the note). */
 export const generateSlidesJob = artefactJobSpec(
-  "generate-slides",
+  "slides",
   artefactPayload.extend({ maxSlides: z.number().int().optional() }),
   "slides",
 );

@@ -17,7 +17,7 @@ export type TranslatePayload = z.infer<typeof translatePayload>;
 
 /** Known to the API (to enqueue, and to charge as `translation`) and the worker (to run). */
 export const translateNoteJob: JobSpec<TranslatePayload> & { action: "translation" } = {
-  name: "translate-note",
+  name: "note.translate",
   payload: translatePayload,
   maxAttempts: 3,
   backoff: { baseMs: 2000, maxMs: 30_000 },

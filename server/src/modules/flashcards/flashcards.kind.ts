@@ -1,0 +1,17 @@
+import { defineArtefactKind } from "../artefacts/artefact-kind";
+import { flashcardsRoutes } from "./flashcards.routes";
+import { copyDeck, createFlashcardService, generateFlashcardsJob, presentCard } from "./flashcards.service";
+import { createGenerateFlashcardsJob, saveCards } from "./generate-flashcards.job";
+
+/** Flashcards: a deck per note, written by a job (added to or replaced), reviewed on a spaced schedule. */
+export const flashcardsKind = defineArtefactKind({
+  name: "flashcards",
+  price: "flashcards",
+  job: { spec: generateFlashcardsJob, create: createGenerateFlashcardsJob },
+  generate: { engine: ["flashcards"] },
+  save: saveCards,
+  present: presentCard,
+  copy: copyDeck,
+  release: null,
+  routes: (deps) => flashcardsRoutes(createFlashcardService(deps)),
+});
