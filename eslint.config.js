@@ -5,6 +5,25 @@ import tseslint from "typescript-eslint";
 const noImport = (patterns, message) => ({
   "no-restricted-imports": ["error", { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
+// Several boundaries on the same files (a later block's rule replaces an earlier one's): [patterns, message]…
+const noImports = (...rules) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: rules.flatMap(([patterns, message]) =>
+        patterns.map((group) => ({ group: [group], message })),
+      ),
+    },
+  ],
+});
+const webNotServer = [
+  ["@beannote/server", "@beannote/server/*", "**/server/src/**"],
+  "web never imports server",
+];
+const webNotApp = [
+  ["../app", "../app/*", "../../app/*", "../../../app/*"],
+  "only app/ composes the web app: api, i18n, components, features and pages never import it",
+];
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "server/drizzle/**", "screenshots/**"] },
@@ -28,6 +47,16 @@ export default tseslint.config(
       ["@beannote/server", "@beannote/server/*", "**/server/src/**"],
       "web never imports server",
     ),
+  },
+  {
+    // Web layers: app/ → pages → features → api, i18n, components; i18n/ reads api/'s errors, so api/ never
+    // imports i18n/ (its language header reads i18next itself).
+    files: ["web/src/{i18n,components,features,pages}/**"],
+    rules: noImports(webNotServer, webNotApp),
+  },
+  {
+    files: ["web/src/api/**"],
+    rules: noImports(webNotServer, webNotApp, [["../i18n", "../i18n/*"], "api/ never imports i18n/"]),
   },
   {
     // Server layers: features (modules/) may import the folders below, never the other way round, and only the
