@@ -96,3 +96,6 @@ export const cachedPreview: PreviewRenderer = async (input, outDir) => {
   if (rendered) await store(cached, (temporary) => copyFile(rendered, temporary));
   return rendered;
 };
+
+/** For startTestServer in suites about what comes after a file is read (notes, exports, artefacts). */
+export const cachedReading = { parser: cachedParser, renderPreview: cachedPreview };

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
+import { cachedReading } from "../../../test/parse-cache";
 import { createNoteFromFixture, loginNewUser } from "../../../test/pipeline";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "beannote-export-limits-"));
@@ -37,7 +38,7 @@ describe("POST /note/:noteId/export limits (EXPORTS_PER_MINUTE=2)", () => {
 
   beforeAll(async () => {
     database = await testDatabases[0]!.create();
-    server = await startTestServer(database, { env: { EXPORTS_PER_MINUTE: "2" } });
+    server = await startTestServer(database, { ...cachedReading, env: { EXPORTS_PER_MINUTE: "2" } });
     alice = await loginNewUser(server, "alice@example.edu");
     bob = await loginNewUser(server, "bob@example.edu");
     [aliceNote, bobNote] = await Promise.all([

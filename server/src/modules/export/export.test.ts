@@ -9,6 +9,7 @@ import type { GenerateNoteResponse, NoteDetail, WebConfig } from "@beannote/cont
 import { notes } from "../../db/schema";
 import { pgliteOnly, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
+import { cachedReading } from "../../../test/parse-cache";
 import {
   createNoteFromFixture,
   fixture,
@@ -78,7 +79,7 @@ describe.each(pgliteOnly)("POST /note/:noteId/export on $name", (kind) => {
 
   beforeAll(async () => {
     database = await kind.create();
-    server = await startTestServer(database);
+    server = await startTestServer(database, cachedReading);
     alice = await loginNewUser(server, "alice@example.edu");
     bob = await loginNewUser(server, "bob@example.edu");
     [chineseNote, englishNote] = await Promise.all([

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GenerateNoteResponse, NoteDetail, WebConfig } from "@beannote/contract";
 import { testDatabases } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
+import { cachedReading } from "../../../test/parse-cache";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../test/fake-openai";
 import { fixture, loginNewUser, readJobEvents, uploadFile, waitForFile } from "../../../test/pipeline";
 
@@ -17,6 +18,7 @@ describe("notes on a configured model", () => {
     });
     const database = await testDatabases[0]!.create();
     server = await startTestServer(database, {
+      ...cachedReading,
       env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_CONCURRENCY: "2" },
     });
     close = async () => {
@@ -63,6 +65,7 @@ describe("notes on a model that stops answering partway", () => {
     });
     const database = await testDatabases[0]!.create();
     server = await startTestServer(database, {
+      ...cachedReading,
       env: {
         AI_BASE_URL: fake.url,
         AI_API_KEY: "test-key",

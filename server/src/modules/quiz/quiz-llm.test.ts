@@ -8,6 +8,7 @@ import type {
 import { QUESTION_TYPES } from "@beannote/contract";
 import { testDatabases } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
+import { cachedReading } from "../../../test/parse-cache";
 import { isConceptTerm } from "../../engine/nlp";
 import { startFakeOpenAI, type FakeCall, type FakeOpenAI, type FakeStep } from "../../../test/fake-openai";
 import { fixture, loginNewUser, readJobEvents, uploadFile, waitForFile } from "../../../test/pipeline";
@@ -73,6 +74,7 @@ describe("quizzes on a configured model", () => {
     });
     const database = await testDatabases[0]!.create();
     server = await startTestServer(database, {
+      ...cachedReading,
       env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", AI_MODEL: "fake-model", AI_CONCURRENCY: "2" },
     });
     close = async () => {

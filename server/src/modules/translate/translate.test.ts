@@ -13,6 +13,7 @@ import { startFakeOpenAI, type FakeCall, type FakeOpenAI, type FakeStep } from "
 import { fakeTranslate, promptParts, translationScript } from "../../../test/fake-translation";
 import { testDatabases, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
+import { cachedReading } from "../../../test/parse-cache";
 import { fixture, loginNewUser, readJobEvents, uploadFile, waitForFile } from "../../../test/pipeline";
 import { citationTargets, headingsOf } from "../../engine/translate/note-parts";
 
@@ -58,6 +59,7 @@ describe.each(testDatabases)("POST /note/:noteId/translate on $name", (kind) => 
     fake = await startFakeOpenAI({ script });
     database = await kind.create();
     server = await startTestServer(database, {
+      ...cachedReading,
       env: { AI_BASE_URL: fake.url, AI_API_KEY: "test", AI_MODEL: "fake", AI_CONTEXT_TOKENS: "3000" },
     });
     alice = await loginNewUser(server, "alice@example.edu");
