@@ -68,4 +68,13 @@ export default tseslint.config(
       "jobs, http, engine, ingest, speech, render, storage, db, mail and media never import modules/ or composition/",
     ),
   },
+  {
+    // An artefact kind takes only its type and shared job machinery from modules/artefacts (artefact-kind.ts);
+    // the list of kinds imports the kinds, never the other way round.
+    files: ["server/src/modules/{flashcards,quiz,mind-map,podcast,slides,translate}/**"],
+    rules: noImport(
+      ["../artefacts/artefact-kinds", "../artefacts/artefact-copiers"],
+      "a kind imports only artefact-kind.ts from modules/artefacts (the list imports the kinds)",
+    ),
+  },
 );
