@@ -19,6 +19,7 @@ import {
   isProse,
   namedResult,
   numberFact,
+  opensPointingBack,
 } from "./card-kinds";
 import { isFillerAnswer } from "./card-rules";
 import { defaultCardCount, writeOfflineFlashcards } from "./offline";
@@ -165,6 +166,8 @@ describe("what a teacher reads on real decks", () => {
       "Table 2 compares different passage retrieval systems on five QA datasets.",
       "Dans cette section, nous présentons le modèle.",
       "См. ниже доказательство этой теоремы.",
+      "See text for more details.",
+      "The problem of open-domain QA studied in this paper can be described as follows.",
     ])
       expect(isMetaSentence(meta), meta).toBe(true);
     for (const statement of [
@@ -196,6 +199,14 @@ describe("what a teacher reads on real decks", () => {
       "Threads share one address space.",
     ])
       expect(isIncompleteStatement(whole), whole).toBe(false);
+  });
+
+  it("sees a sentence that opens by pointing back", () => {
+    expect(opensPointingBack("这个式子非常重要！", "zh")).toBe(true);
+    expect(opensPointingBack("This is why the trace is discarded.", "en")).toBe(true);
+    expect(opensPointingBack("Cette méthode converge vite.", "fr")).toBe(true);
+    expect(opensPointingBack("幂级数的收敛域是一个圆。", "zh")).toBe(false);
+    expect(opensPointingBack("The trace is discarded when a guard fails.", "en")).toBe(false);
   });
 
   it("finds formulas that cannot be set: unpaired dollars, braces or delimiters, or what KaTeX refuses", () => {
@@ -277,6 +288,8 @@ describe("an offline deck", () => {
       "如图所示，留数是函数在孤立奇点处洛朗展开的负一次项系数。",
       "",
       "留数的和等于围道积分除以$2\\pi i$。",
+      "",
+      "这个式子非常重要！",
     ].join("\n");
     const en = [
       "# Retrieval",
@@ -307,6 +320,7 @@ describe("an offline deck", () => {
           card.form === "cloze",
         );
         expect(hasGarbledFormula(text), text).toBe(false);
+        expect(card.quote).not.toBe("这个式子非常重要！");
       }
     }
   });

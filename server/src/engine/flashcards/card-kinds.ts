@@ -463,6 +463,7 @@ const META_SENTENCE: RegExp[] = [
   /^(?:In|Throughout)\s+(?:this|the\s+(?:next|following|present|previous))\s+(?:section|chapter|paper|lecture|part|subsection|note)s?\b/iu,
   /^(?:This|The\s+(?:next|following))\s+(?:section|chapter|paper|lecture|part|subsection)\s+(?:describes|presents|explains|discusses|introduces|shows|covers|reviews)\b/iu,
   /^(?:as follows|the following)[.:]?$/iu,
+  /\b(?:can be (?:described|stated|summari[sz]ed|written) as follows|as follows)[.:]?$|\bsee (?:the )?(?:text|appendix|supplementary material|paper)\b|\bfor (?:more|further) details\b/iu,
   // French
   /\b(?:voir|cf\.)\s+(?:ci-dessous|ci-dessus|plus (?:bas|haut)|(?:la\s+)?(?:figure|fig\.|tableau|section|chapitre|annexe)\s*\d)/iu,
   /\bcomme (?:le montre|l['’]illustre|indiqué (?:dans|sur)|on le voit (?:dans|sur))\s+(?:la\s+|le\s+)?(?:figure|fig\.|tableau|section)\b/iu,
@@ -485,6 +486,25 @@ const META_SENTENCE: RegExp[] = [
   // Japanese
   /証明は省略|証明を省略|図\s*\d+\s*に示す(?:ように|とおり)|表\s*\d+\s*に示す(?:ように|とおり)|以下に示す|後述する|前述の(?:とおり|通り)|^本(?:節|章)では/u,
 ];
+
+/**
+ * Whether a sentence opens by pointing back at what came before ("这个式子非常重要！", "This is why …", "It
+ * holds."): alone on a card it says nothing. The tagger finds the demonstrative or pronoun.
+ */
+export function opensPointingBack(text: string, lang: string): boolean {
+  const first = tokenize(text, lang)[0];
+  if (!first || first.start > 2) return false;
+  if (lang === "zh") return first.tag === "r" && /^(?:这|此|该|那|其|它)/u.test(first.text);
+  if (lang === "en")
+    return (
+      /^(?:this|these|that|those|it|they|such)$/iu.test(first.text) &&
+      (first.tag === "PRON" || first.tag === "DET")
+    );
+  if (lang === "ja") return /^(?:この|その|これ|それ|あの)/u.test(text.trim());
+  return /^(?:ce|cet|cette|ces|cela|il|elle|dies|diese|dieser|dieses|es|esto|este|esta|isto|este|это|этот|эта|эти|он|она|оно)(?!\p{L})/iu.test(
+    text.trim(),
+  );
+}
 
 /** Whether a sentence speaks about the text (a left-out proof, a pointer, a plan) rather than its subject. */
 export function isMetaSentence(text: string): boolean {

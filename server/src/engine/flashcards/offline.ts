@@ -38,6 +38,7 @@ import {
   isProse,
   namedResult,
   numberFact,
+  opensPointingBack,
   type FormulaCheck,
 } from "./card-kinds";
 import { latexChecker } from "../../ingest/omml";
@@ -319,7 +320,8 @@ function sentenceCards(
   if (pair && pair.every((p) => isConceptTerm(p, lang)))
     out.push(card("comparison", labels.compare(pair[0], pair[1]), s.text));
 
-  if (CAPTION.test(s.text)) return out;
+  // a blank in a sentence that points back ("这个＿＿＿非常重要！") cannot be filled from the card alone
+  if (CAPTION.test(s.text) || opensPointingBack(s.text, lang)) return out;
   const fact = numberFact(s.text);
   if (
     fact &&
@@ -506,7 +508,11 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
           : b.sentences.map((s) => ({ s, whole: b.sentences.length === 1 })),
     )
     .find(
-      ({ s, whole }) => isWholeSentence(s.text, whole) && isProse(s.text) && isCardMaterial(s.text, ctx),
+      ({ s, whole }) =>
+        isWholeSentence(s.text, whole) &&
+        isProse(s.text) &&
+        isCardMaterial(s.text, ctx) &&
+        !opensPointingBack(s.text, ctx.lang),
     )?.s;
   if (point && section.heading) {
     out.push({
