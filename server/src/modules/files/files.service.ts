@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
 import {
+  apiPath,
   FILE_CONTENT_TYPES,
   FILE_FORMATS,
   isErrorCode,
@@ -247,7 +248,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       }
       return {
         fileId,
-        uploadUrl: `/file/${fileId}/content`,
+        uploadUrl: apiPath("fileContent", { fileId }),
         method: "PUT",
         headers: { "content-type": "application/octet-stream" },
       };

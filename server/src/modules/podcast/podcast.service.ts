@@ -6,7 +6,7 @@ import type {
   PodcastResponse,
 } from "@beannote/contract";
 import { z } from "zod";
-import { PODCAST_LENGTHS } from "@beannote/contract";
+import { apiPath, PODCAST_LENGTHS } from "@beannote/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import type { Storage } from "../../storage/storage";
@@ -45,7 +45,7 @@ const seconds = (ms: number) => Math.round(ms) / 1000;
 export function presentEpisode(row: PodcastRow, lines: PodcastLineRow[], now: Date): PodcastEpisode {
   const expires = linkExpiry(now);
   const signature = audioSignature(row.audioSecret, row.audioKey, expires);
-  const audioUrl = `/note/${row.noteId}/podcast/audio?expires=${expires}&signature=${signature}`;
+  const audioUrl = `${apiPath("notePodcastAudio", { noteId: row.noteId })}?expires=${expires}&signature=${signature}`;
   return {
     podcastId: row.id,
     title: row.title,
