@@ -143,6 +143,25 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     expect(waits).toBeGreaterThanOrEqual(2);
   });
 
+  it("a stopped worker leaves a job queued and runs it once started again", async () => {
+    let runs = 0;
+    const worker = startWorker([
+      defineJob({
+        name: "test.restart",
+        payload: z.object({}),
+        maxAttempts: 1,
+        backoff: { baseMs: 10, maxMs: 10 },
+        handler: async () => ({ runs: ++runs }),
+      }),
+    ]);
+    await worker.stop();
+    const job = await queue.enqueue("test.restart", {});
+    expect((await queue.get(job.id))?.status).toBe("queued");
+    worker.start();
+    await untilLastEvent(job.id);
+    expect(await queue.get(job.id)).toMatchObject({ status: "done", result: { runs: 1 } });
+  });
+
   it("does not run a job before its run_at", async () => {
     await queue.enqueue("test.later", {}, { runAt: new Date(Date.now() + 60_000) });
     expect(await queue.claim(["test.later"], "w", 30_000)).toBeUndefined();

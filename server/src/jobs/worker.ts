@@ -92,7 +92,8 @@ export function createWorker(options: WorkerOptions): Worker {
   const definitions = new Map(options.definitions.map((definition) => [definition.name, definition]));
   const names = [...definitions.keys()];
 
-  const stopping = new AbortController();
+  // A stopped worker can start again (a test holds jobs in the queue between stop and start).
+  let stopping = new AbortController();
   const active = new Map<string, AbortController>();
   const wakers = new Set<() => void>();
   const wake = () => {
@@ -237,13 +238,13 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   }
 
-  async function loop(): Promise<void> {
-    while (!stopping.signal.aborted) {
+  async function loop(stopped: AbortSignal): Promise<void> {
+    while (!stopped.aborted) {
       let job: JobRow | undefined;
       try {
         job = await queue.claim(names, workerId, leaseMs);
       } catch (error) {
-        if (stopping.signal.aborted) break;
+        if (stopped.aborted) break;
         // A database restart is said once a poll in one line; anything else is a fault worth its stack.
         if (isDatabaseUnavailable(error)) logger.warn({ workerId }, "job claim failed: database unavailable");
         else logger.error({ err: error }, "job claim failed");
@@ -257,7 +258,7 @@ export function createWorker(options: WorkerOptions): Worker {
       const idle = new AbortController();
       const waker = () => idle.abort();
       wakers.add(waker);
-      await sleep(pollMs, AbortSignal.any([stopping.signal, idle.signal]));
+      await sleep(pollMs, AbortSignal.any([stopped, idle.signal]));
       wakers.delete(waker);
     }
   }
@@ -269,6 +270,7 @@ export function createWorker(options: WorkerOptions): Worker {
     },
     start() {
       if (loops.length > 0 || names.length === 0) return;
+      if (stopping.signal.aborted) stopping = new AbortController();
       unsubscribe = queue.onEnqueue((name) => {
         if (definitions.has(name)) wake();
       });
@@ -276,7 +278,7 @@ export function createWorker(options: WorkerOptions): Worker {
         const controller = active.get(jobId);
         if (controller && !controller.signal.aborted) controller.abort(new AbortedError("cancelled"));
       });
-      for (let i = 0; i < concurrency; i++) loops.push(loop());
+      for (let i = 0; i < concurrency; i++) loops.push(loop(stopping.signal));
     },
     async stop() {
       unsubscribe?.();
@@ -294,6 +296,7 @@ export function createWorker(options: WorkerOptions): Worker {
         new Promise<void>((resolve) => (timeout = setTimeout(resolve, stopTimeoutMs))),
       ]);
       clearTimeout(timeout);
+      loops.length = 0;
     },
   };
 }

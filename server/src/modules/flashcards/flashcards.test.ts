@@ -282,6 +282,8 @@ describe.each(pgliteOnly)("flashcards API on $name", (kind) => {
   });
 
   it("refuses a second generation while one runs", async () => {
+    // The worker holds off so the first job is still waiting when the second request is checked.
+    await server.worker!.stop();
     const [a, b] = await Promise.all([
       server.call<{ jobId: string }>("POST", `/note/${chineseNote}/flashcards/generate`, {
         token: alice,
@@ -294,6 +296,7 @@ describe.each(pgliteOnly)("flashcards API on $name", (kind) => {
     ]);
     const codes = [a.body.code ?? "OK", b.body.code ?? "OK"].sort();
     expect(codes).toEqual(["ARTEFACT_BUSY", "OK"]);
+    server.worker!.start();
     const running = a.body.status === 200 ? a : b;
     await readJobEvents(server, alice, running.body.data.jobId);
   });

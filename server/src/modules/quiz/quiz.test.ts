@@ -414,6 +414,8 @@ describe.each(testDatabases)("quiz API on $name", (kind) => {
 
   it("refuses a second generation while one runs, and answering before the questions exist", async () => {
     const body = { types: ["choice", "short_answer"], count: 15 };
+    // The worker holds off so the first job is still waiting when the second request is checked.
+    await server.worker!.stop();
     const [a, b] = await Promise.all([
       server.call<CreateQuizResponse>("POST", `/note/${chineseNote}/quiz`, { token: alice, body }),
       server.call<CreateQuizResponse>("POST", `/note/${chineseNote}/quiz`, { token: alice, body }),
@@ -421,6 +423,7 @@ describe.each(testDatabases)("quiz API on $name", (kind) => {
     expect([a.body.code ?? "OK", b.body.code ?? "OK"].sort()).toEqual(["ARTEFACT_BUSY", "OK"]);
     const running = (a.body.status === 200 ? a : b).body.data;
     const early = await answer(running.quizId, crypto.randomUUID(), "a");
+    server.worker!.start();
     // the offline engine may already be done on a fast machine; if not, the code says why
     if (early.body.code !== "NOT_FOUND") expect(early.body.code).toBe("QUIZ_NOT_READY");
     await server.call("POST", `/job/${running.jobId}/cancel`, { token: alice, body: {} });
