@@ -28,6 +28,6 @@ export async function generateDeckByApi(
         throw new Error(`deck ${JSON.stringify(deck.generation)}`);
       return deck.generation?.jobId === started.body.data.jobId && status === "done";
     },
-    { timeout: 150_000, what: "the deck generated" },
+    { timeout: 170_000, what: "the deck generated" },
   );
 }

@@ -181,7 +181,7 @@ export async function screenshot(
 export async function until<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  { timeout = 120_000, what = "the state" }: { timeout?: number; what?: string } = {},
+  { timeout = 170_000, what = "the state" }: { timeout?: number; what?: string } = {},
 ): Promise<T> {
   const reached = await vi
     .waitUntil(

@@ -59,7 +59,7 @@ export async function createNoteByApi(
         if (info.body.data.status === "failed") throw new Error(`parse failed: ${JSON.stringify(info.body)}`);
         return info.body.data.status === "ready";
       },
-      { timeout: 90_000, what: `${path.basename(file)} parsed` },
+      { timeout: 170_000, what: `${path.basename(file)} parsed` },
     );
     fileIds.push(fileId);
   }
@@ -77,7 +77,7 @@ export async function createNoteByApi(
         throw new Error(`note ${note.body.data.status}`);
       return note.body.data.status === "ready";
     },
-    { timeout: 150_000, what: `note "${title}" ready` },
+    { timeout: 170_000, what: `note "${title}" ready` },
   );
   return noteId;
 }

@@ -214,7 +214,7 @@ describe("quiz journey", () => {
       await until(
         () => stack.server.call<QuizDetail>("GET", `/quiz/${made.body.data.quizId}`, { token }),
         (quiz) => quiz.body.data.status !== "generating",
-        { timeout: 60_000, what: `the ${locale} quiz generated` },
+        { timeout: 170_000, what: `the ${locale} quiz generated` },
       );
       for (const width of [1440, 375]) {
         const page = await signedIn(locale, width);

@@ -225,7 +225,7 @@ describe("mind map and slides journey", () => {
     await until(
       () => stack.server.call<SlideDeck>("GET", `/note/${chineseNote}/slides`, { token }),
       (deck) => deck.body.data.slides.length > 0,
-      { timeout: 60_000, what: "the Chinese slides generated" },
+      { timeout: 170_000, what: "the Chinese slides generated" },
     );
     for (const [locale, noteId] of [
       ["zh-CN", chineseNote],
