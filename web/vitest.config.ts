@@ -7,6 +7,9 @@ export default defineConfig({
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "jsdom",
+    // Worker threads rather than forked processes: a jsdom file pays its environment and antd's import in a
+    // thread that starts faster than a Node process (forks 127 s, threads 95 s on four component files).
+    pool: "threads",
     setupFiles: ["./src/test-setup.ts"],
   },
 });
