@@ -66,10 +66,8 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           // web/dist built (if out of date) and copied once for the whole run, not checked by every file.
           globalSetup: ["e2e/global-setup.ts"],
-          // Two journeys at a time: each mostly waits on its own server, worker and browser. Last, in a group of
-          // its own (after server-timed), so that no server file runs beside them.
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          // One journey at a time: two at once (maxWorkers 2) failed parse waits on a shared, loaded machine.
+          fileParallelism: false,
         },
       },
     ],
