@@ -6,6 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import type { NoteDetail, PodcastResponse, QuizDetail, SlideDeck } from "@beannote/contract";
 import { mathDocx } from "../server/test/math-documents";
 import {
+  chooseMenuItem,
   newContext,
   registerByApi,
   screenshot,
@@ -128,8 +129,7 @@ describe("formulas journey", () => {
     const pictures: Record<string, string> = {};
     for (const extension of ["svg", "png"]) {
       const download = page.waitForEvent("download");
-      await page.getByTestId("mind-map-export").hover();
-      await page.locator(".ant-dropdown-menu-item", { hasText: extension.toUpperCase() }).click();
+      await chooseMenuItem(page, page.getByTestId("mind-map-export"), extension.toUpperCase());
       pictures[extension] = path.join(
         await mkdtemp(path.join(tmpdir(), "beannote-map-")),
         `map.${extension}`,

@@ -286,6 +286,20 @@ export async function confirmDialog(page: Page, button: string | RegExp): Promis
 }
 
 /**
+ * Opens a hover menu (an antd Dropdown) and clicks one of its items: the trigger is brought to the middle of the
+ * viewport first (at an edge, the sticky header can cover the menu), and the click waits for the menu to stop moving.
+ */
+export async function chooseMenuItem(page: Page, trigger: Locator, item: string | RegExp): Promise<void> {
+  await trigger.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await trigger.hover();
+  const menu = page.locator(".ant-dropdown").filter({ visible: true });
+  await menu.waitFor();
+  await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await menu.locator(".ant-dropdown-menu-item").filter({ hasText: item }).click();
+  await menu.waitFor({ state: "hidden" });
+}
+
+/**
  * Picks an option of an Ant Design select once its dropdown has finished opening, then waits for the dropdown to
  * close. On a busy machine a click during the slide-up animation can miss the moving option and leave the list open.
  */

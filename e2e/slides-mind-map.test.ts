@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { SlideDeck } from "@beannote/contract";
 import {
+  chooseMenuItem,
   expectToast,
   newContext,
   registerByApi,
@@ -74,8 +75,7 @@ describe("mind map and slides journey", () => {
     await page.locator(".source-drawer").waitFor({ state: "hidden" });
 
     const download = page.waitForEvent("download");
-    await page.getByTestId("mind-map-export").hover();
-    await page.getByText("PNG picture").click();
+    await chooseMenuItem(page, page.getByTestId("mind-map-export"), "PNG picture");
     const png = await (await download).path();
     const bytes = await readFile(png);
     expect([...bytes.subarray(1, 4)].map((c) => String.fromCharCode(c)).join("")).toBe("PNG");
@@ -99,8 +99,7 @@ describe("mind map and slides journey", () => {
       ["PNG", "png"],
     ] as const) {
       const download = page.waitForEvent("download");
-      await page.getByTestId("mind-map-export").hover();
-      await page.locator(".ant-dropdown-menu-item", { hasText: label }).click();
+      await chooseMenuItem(page, page.getByTestId("mind-map-export"), label);
       // saved under its extension, so that the browser opens the SVG as a picture, not as text
       files[extension] = path.join(await mkdtemp(path.join(tmpdir(), "beannote-map-")), `map.${extension}`);
       await (await download).saveAs(files[extension]);
@@ -190,8 +189,7 @@ describe("mind map and slides journey", () => {
       ["PDF document", "pdf"],
     ] as const) {
       const download = page.waitForEvent("download", { timeout: 90_000 });
-      await page.getByTestId("slides-download").hover();
-      await page.getByText(label).click();
+      await chooseMenuItem(page, page.getByTestId("slides-download"), label);
       const file = await download;
       expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
       const bytes = await readFile((await file.path())!);
