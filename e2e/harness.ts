@@ -287,7 +287,8 @@ export async function confirmDialog(page: Page, button: string | RegExp): Promis
 
 /**
  * Opens a hover menu (an antd Dropdown) and clicks one of its items: the trigger is brought to the middle of the
- * viewport first (at an edge, the sticky header can cover the menu), and the click waits for the menu to stop moving.
+ * viewport first (at an edge, the sticky header can cover the menu), and the click waits for the menu to stop moving
+ * (a hover menu may open again under the pointer after the click: nothing waits for it to close).
  */
 export async function chooseMenuItem(page: Page, trigger: Locator, item: string | RegExp): Promise<void> {
   await trigger.evaluate((el) => el.scrollIntoView({ block: "center" }));
@@ -296,7 +297,6 @@ export async function chooseMenuItem(page: Page, trigger: Locator, item: string 
   await menu.waitFor();
   await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await menu.locator(".ant-dropdown-menu-item").filter({ hasText: item }).click();
-  await menu.waitFor({ state: "hidden" });
 }
 
 /**
