@@ -34,6 +34,8 @@ export function QuestionInput({ question, draft, onChange, locked, rightIds }: P
     className: `quiz-option ${mark(option.optionId)}`,
     "data-testid": "quiz-option",
     "data-option-id": option.optionId,
+    // Its name for assistive technology (and axe): KaTeX's MathML alone gives a formula-only option no name.
+    "aria-label": option.text.replace(/\$+/g, "").trim(),
     children: (
       <>
         <span className="quiz-option__key" aria-hidden>

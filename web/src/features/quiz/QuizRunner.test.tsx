@@ -91,6 +91,21 @@ describe("QuizRunner's keyboard hint", { timeout: 30_000 }, () => {
   });
 });
 
+describe("QuizRunner's options", { timeout: 30_000 }, () => {
+  it("names each option's input by its text, a formula-only option too (without its dollar signs)", () => {
+    const choice = question("q1", "choice");
+    choice.options = [
+      { optionId: "a", text: "$k$" },
+      { optionId: "b", text: "a trace tree" },
+    ];
+    renderQuiz([choice]);
+    const names = [...document.querySelectorAll("input[data-option-id]")].map((el) =>
+      el.getAttribute("aria-label"),
+    );
+    expect(names).toEqual(["k", "a trace tree"]);
+  });
+});
+
 describe("QuizRunner on a quiz shorter than asked", () => {
   it("says why it holds fewer questions than were asked for, and says nothing when it holds them all", () => {
     renderQuiz([question("q1", "choice"), question("q2", "choice")], { count: 15, retryOf: null });
