@@ -152,7 +152,9 @@ describe("quiz journey", () => {
         const prose = point.split(/\$[^$]+\$/).find((part) => part.trim().length >= 8) ?? "";
         const reference = page.getByTestId("quiz-reference");
         expect(await reference.textContent()).toContain(prose.trim().slice(0, 20));
-        if (/\$[^$]+\$/.test(point)) expect(await reference.locator(".katex").count()).toBeGreaterThan(0);
+        // KaTeX loads on demand: the formula is set once it has loaded
+        if (/\$[^$]+\$/.test(point))
+          await expect.poll(() => reference.locator(".katex").count()).toBeGreaterThan(0);
       }
       expect((await page.getByTestId("quiz-explanation").textContent())!.length).toBeGreaterThan(0);
       if (n !== 4) await expectAccessible(page, `quiz question ${n} (${type}) answered`);
