@@ -18,6 +18,7 @@ import {
 } from "./harness";
 import { FIXTURES, createNoteByApi, createChineseNoteByApi, horizontalOverflow } from "./notes-helpers";
 import { expectAccessible } from "./axe";
+import { mathSegments } from "../web/src/components/math-segments";
 
 /**
  * The quiz journey in a real browser: settings (a type is required), generate six questions of all six types
@@ -153,7 +154,7 @@ describe("quiz journey", () => {
         const reference = page.getByTestId("quiz-reference");
         expect(await reference.textContent()).toContain(prose.trim().slice(0, 20));
         // KaTeX loads on demand: the formula is set once it has loaded
-        if (/\$[^$]+\$/.test(point))
+        if (mathSegments(point).some((segment) => "tex" in segment))
           await expect.poll(() => reference.locator(".katex").count()).toBeGreaterThan(0);
       }
       expect((await page.getByTestId("quiz-explanation").textContent())!.length).toBeGreaterThan(0);
