@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryRouter, Link, RouterProvider } from "react-router";
 import type { NoteDetail } from "@beannote/contract";
 import { NoteReader } from "./NoteReader";
+import { readyNote } from "./test-note";
 
 // No motion, also for Modal.confirm's own root: jsdom never ends a CSS transition.
 beforeAll(() =>
@@ -21,22 +22,7 @@ afterEach(() => {
 
 const dialogs = () => Array.from(document.querySelectorAll(".ant-modal-confirm"));
 
-const note: NoteDetail = {
-  noteId: "n1",
-  title: "Calculus II",
-  outputLanguage: "en-US",
-  detailLevel: "detail",
-  status: "ready",
-  sourceCount: 0,
-  createdAt: "2026-11-26T00:00:00.000Z",
-  updatedAt: "2026-11-26T00:00:00.000Z",
-  markdown: "# Calculus II\n\nA derivative is a rate of change.",
-  edited: false,
-  jobId: null,
-  engine: "local",
-  error: null,
-  sources: [],
-};
+const note: NoteDetail = readyNote;
 
 /** The note page inside the app's shell: a sidebar link to the notes list beside the note. */
 function renderNote() {

@@ -7,25 +7,11 @@ import type { NoteDetail } from "@beannote/contract";
 import { noteKeys } from "../../api/notes";
 import { askKeys } from "../../features/ask/api";
 import { NotePage } from "./NotePage";
+import { readyNote } from "../../features/notes/test-note";
 
 afterEach(cleanup);
 
-const note: NoteDetail = {
-  noteId: "n1",
-  title: "Calculus II",
-  outputLanguage: "en-US",
-  detailLevel: "detail",
-  status: "ready",
-  sourceCount: 0,
-  createdAt: "2026-11-26T00:00:00.000Z",
-  updatedAt: "2026-11-26T00:00:00.000Z",
-  markdown: "# Calculus II\n\nA derivative is a rate of change.",
-  edited: false,
-  jobId: null,
-  engine: "local",
-  error: null,
-  sources: [],
-};
+const note: NoteDetail = readyNote;
 
 /** The note page at `search`, its note (and the Ask tab's conversations) already loaded: no request. */
 function renderPage(search: string) {
