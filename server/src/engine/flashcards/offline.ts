@@ -11,7 +11,6 @@ import {
   nounPhrases,
   rankTerms,
   termSpecificity,
-  textLanguage,
   tokenize,
   type TermSpan,
 } from "../nlp";
@@ -42,6 +41,7 @@ import {
   type FormulaCheck,
 } from "./card-kinds";
 import { latexChecker } from "../../ingest/omml";
+import { materialLanguage } from "../prose-language";
 
 /** At most this share of a deck blanks a word or value out of a sentence. */
 export const MAX_BLANK_SHARE = 0.4;
@@ -160,28 +160,8 @@ function deckContext(material: NoteMaterial, lang: string, katex?: FormulaCheck)
   };
 }
 
-/**
- * A sentence without its formulas, which say nothing of the language ("$f(z)$在$z_0$解析"): `$…$` spans,
- * and what a sentence cut inside a formula leaves of one (LaTeX commands, one- or two-letter variables).
- */
-const proseOnly = (text: string) =>
-  text
-    .replace(/\$\$?[^$]*\$\$?/gu, " ")
-    .replace(/\\[a-zA-Z]+|[{}^_\\]/gu, " ")
-    .replace(/(?<!\p{L})\p{Script=Latin}{1,2}(?!\p{L})/gu, " ");
-
-/** The language of the note's body: the script decides, and among Latin ones its function words. */
-export function bodyLanguage(material: NoteMaterial): string {
-  const sample = material.sections
-    .slice(0, 40)
-    .flatMap((s) =>
-      sectionSentences(s)
-        .slice(0, 10)
-        .map((x) => proseOnly(x.text)),
-    )
-    .join(" ");
-  return textLanguage(sample, material.bodyLanguage);
-}
+/** The language of the note's body: the script decides, and among Latin ones its function words (formulas aside). */
+export const bodyLanguage = materialLanguage;
 
 /** A term blanked in its sentence: once, as a word of its own, outside formulas, leaving enough to read. */
 function blankable(term: string, sentence: string): boolean {

@@ -3,16 +3,10 @@ import type { QuestionType } from "@beannote/contract";
 import { isWholeSentence } from "../sentences";
 import { headingFor } from "../section-prompt";
 import { labelsFor } from "../labels";
-import {
-  isConceptTerm,
-  keyTerms,
-  nlpReady,
-  termSpecificity,
-  textLanguage,
-  tokenize,
-  type Token,
-} from "../nlp";
+import { isConceptTerm, keyTerms, nlpReady, termSpecificity, tokenize, type Token } from "../nlp";
+import { isCaption, isMetaSentence } from "../flashcards/card-kinds";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
+import { materialLanguage } from "../prose-language";
 import { normaliseForMatch, sectionSentences } from "../note-material";
 import { isStopword } from "../stopwords";
 import { quizLabelsFor, studyLabelsFor, type QuizLabels } from "../study-labels";
@@ -75,8 +69,15 @@ const CAPTION =
 const META =
   /^(?:in this (?:section|paper|work|chapter|article)|this (?:section|paper|chapter) |see (?:appendix|section|table|figure)|本节|本章|本文|下面|如下)/iu;
 
-/** A sentence a question can be made of: not a caption, and mostly words (not a formula). */
+/** A sentence about the subject, not about the text: no caption, no pointer, no proof left out. */
+const aboutSubject = (text: string) => !META.test(text) && !isMetaSentence(text) && !isCaption(text);
+
+/**
+ * A sentence a question can be made of: not a caption ("图 3.2 …", "Figure 4: …"), not a sentence about the
+ * text ("这里我们不做证明。", "In this section we …"), and mostly words (not a formula).
+ */
 function readable(text: string): boolean {
+  if (!aboutSubject(text)) return false;
   if (CAPTION.test(text) || /^[^.!?。！？]*\s\d{1,3}$/u.test(text)) return false; // captions, contents lines
   const chars = text.replace(/\s+/g, "");
   const letters = chars.match(/[\p{L}]/gu)?.length ?? 0;
@@ -128,14 +129,9 @@ export function quizRuleProblems(
   return out;
 }
 
-/** The language the NLP layer reads the note's body in ("en", "zh", "fr", …). */
+/** The language the NLP layer reads the note's body in ("en", "zh", "fr", …): its prose, formulas set aside. */
 export function quizLanguage(material: NoteMaterial): string {
-  const sample = material.sections
-    .slice(0, 40)
-    .flatMap((s) => sectionSentences(s).map((x) => x.text))
-    .join(" ")
-    .slice(0, 8000);
-  return textLanguage(sample, material.bodyLanguage);
+  return materialLanguage(material);
 }
 
 /** A sentence a value question can be made of: readable once its formulas are set aside. */
@@ -882,7 +878,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
 
   /** "Which does this section discuss": terms of the section beside terms of its kind found only elsewhere. */
   function termsQuestion(section: MaterialSection, heading: string): QuestionDraft | null {
-    const sentences = sectionSentences(section).filter((s) => assertive(s.text));
+    const sentences = sectionSentences(section).filter((s) => assertive(s.text) && aboutSubject(s.text));
     const text = sentences.map((s) => s.text).join(" ");
     const present = shuffled(
       pool.filter(
