@@ -1,46 +1,62 @@
 import { z } from "zod";
+import { ARTEFACT_KIND_CONTRACTS } from "./artefact-kinds";
+import { composed, type Declared, type KindContract } from "./kind-contract";
 import { STUDENT_DISCOUNT_PERCENT } from "./limits";
+
+/** Each priced artefact kind's action with its default price, from the kinds' contracts (`price`). */
+export function kindPricesOf<Kinds extends readonly KindContract[]>(kinds: Kinds) {
+  const prices = composed({}, kinds, "price");
+  for (const key of ["note", "noteBase", "notePer10Pages", "question"])
+    if (Object.hasOwn(prices as object, key))
+      throw new Error(`price "${key}" is not an artefact kind's to declare`);
+  return prices;
+}
+type KindAction = Extract<keyof Declared<typeof ARTEFACT_KIND_CONTRACTS, "price">, string>;
+
+/** The actions that cost Beancoin: a note, each priced artefact kind's (in the kinds' order), a question. */
+export const beanActionsOf = <Kinds extends readonly KindContract[]>(kinds: Kinds) =>
+  ["note", ...Object.keys(kindPricesOf(kinds)), "question"] as const;
 
 /**
  * Actions that cost Beancoin. `note` is priced by the pages of its sources; every generated study artefact by
- * its kind. Exporting is free, and so is the mind map (drawn from the note on reading, no generation). A
- * `question` (Ask the document) is charged only when a model answers it; the offline answer is free.
+ * its kind (its contract's `price`). Exporting is free, and so is the mind map (drawn from the note on reading,
+ * no generation). A `question` (Ask the document) is charged only when a model answers it; the offline answer
+ * is free.
  */
-export const BEAN_ACTIONS = [
+export const BEAN_ACTIONS = beanActionsOf(ARTEFACT_KIND_CONTRACTS) as readonly [
   "note",
-  "flashcards",
-  "quiz",
-  "slides",
-  "podcast",
-  "translation",
+  ...KindAction[],
   "question",
-] as const;
+];
 export type BeanAction = (typeof BEAN_ACTIONS)[number];
 
+/** The zod fields of the prices: one non-negative whole number each. */
+const priceFields = <Key extends string>(keys: readonly Key[]) =>
+  Object.fromEntries(keys.map((key) => [key, z.number().int().min(0)])) as Record<Key, z.ZodNumber>;
+
+/** The price schema for these kinds: a note's base and per-10-pages price, each kind's, a question's. */
+export const beanCostsOf = <Kinds extends readonly KindContract[]>(kinds: Kinds) =>
+  z.object({
+    noteBase: z.number().int().min(0),
+    notePer10Pages: z.number().int().min(0),
+    ...priceFields(Object.keys(kindPricesOf(kinds)) as Extract<keyof Declared<Kinds, "price">, string>[]),
+    question: z.number().int().min(0),
+  });
+
 /** Prices in Beancoin: a note costs `noteBase` plus `notePer10Pages` for every started ten pages. */
-export const beanCosts = z.object({
-  noteBase: z.number().int().min(0),
-  notePer10Pages: z.number().int().min(0),
-  flashcards: z.number().int().min(0),
-  quiz: z.number().int().min(0),
-  slides: z.number().int().min(0),
-  podcast: z.number().int().min(0),
-  translation: z.number().int().min(0),
-  question: z.number().int().min(0),
-});
+export const beanCosts = beanCostsOf(ARTEFACT_KIND_CONTRACTS);
 export type BeanCosts = z.infer<typeof beanCosts>;
 
-/** The defaults a server uses when `BEAN_COSTS` does not override them. */
-export const DEFAULT_BEAN_COSTS: BeanCosts = {
+/** The default prices for these kinds: a note's, each kind's own (its contract's `price`), a question's. */
+export const defaultBeanCostsOf = <Kinds extends readonly KindContract[]>(kinds: Kinds) => ({
   noteBase: 2,
   notePer10Pages: 1,
-  flashcards: 2,
-  quiz: 2,
-  slides: 3,
-  podcast: 5,
-  translation: 3,
+  ...kindPricesOf(kinds),
   question: 1,
-};
+});
+
+/** The defaults a server uses when `BEAN_COSTS` does not override them. */
+export const DEFAULT_BEAN_COSTS: BeanCosts = defaultBeanCostsOf(ARTEFACT_KIND_CONTRACTS);
 
 /** The list price of an action (before any discount); `pages` counts for notes only. */
 export function listPrice(costs: BeanCosts, action: BeanAction, pages = 0): number {

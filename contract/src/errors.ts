@@ -1,5 +1,8 @@
-/** Stable error keys sent by the server in `code`; the web app translates each into all 14 locales. */
-export const ERROR_STATUS = {
+import { ARTEFACT_KIND_CONTRACTS } from "./artefact-kinds";
+import { composed, type KindContract } from "./kind-contract";
+
+/** The error codes of no artefact kind (each kind declares its own in its contract file), with their status. */
+const BASE_ERROR_STATUS = {
   // generic
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
@@ -63,12 +66,6 @@ export const ERROR_STATUS = {
   NOTE_NOT_READY: 409,
   NOTE_FAILED: 409,
   ARTEFACT_BUSY: 409,
-  // flashcards
-  CARD_TEXT_INVALID: 400,
-  CARD_COUNT_INVALID: 400,
-  CARD_RATING_INVALID: 400,
-  FLASHCARD_LIMIT: 409,
-  FLASHCARDS_EMPTY: 422,
   // Beancoin and the student discount
   BEANS_INSUFFICIENT: 402,
   STUDENT_ALREADY_VERIFIED: 409,
@@ -81,19 +78,7 @@ export const ERROR_STATUS = {
   FEEDBACK_IMAGE_REQUIRED: 400,
   FEEDBACK_IMAGES_TOO_MANY: 400,
   FEEDBACK_IMAGE_USED: 409,
-  // quizzes
-  QUIZ_TYPE_REQUIRED: 400,
-  QUIZ_TYPE_INVALID: 400,
-  QUIZ_COUNT_INVALID: 400,
-  QUIZ_TOO_MANY: 400,
-  QUIZ_ANSWER_INVALID: 400,
-  QUIZ_ALREADY_ANSWERED: 409,
-  QUIZ_NOT_READY: 409,
-  QUIZ_NOTHING_TO_RETRY: 409,
-  QUIZ_EMPTY: 422,
-  QUIZ_GENERATION_FAILED: 500,
-  QUIZ_NETWORK_ERROR: 503,
-  // export and translate
+  // export
   EXPORT_FORMAT_INVALID: 400,
   EXPORT_UNAVAILABLE: 501,
   EXPORT_BUSY: 503,
@@ -102,29 +87,17 @@ export const ERROR_STATUS = {
   EXPORT_TOO_LARGE: 413,
   /** One user started more exports (or heavy mind-map reads) than the per-user limit allows. */
   EXPORT_RATE_LIMITED: 429,
-  TRANSLATE_LANGUAGE_INVALID: 400,
-  TRANSLATE_SAME_LANGUAGE: 400,
-  TRANSLATE_NEEDS_MODEL: 501,
-  TRANSLATE_FAILED: 500,
-  // mind map and slides
-  SLIDE_COUNT_INVALID: 400,
-  SLIDE_TEXT_INVALID: 400,
-  SLIDES_INVALID: 400,
-  SLIDES_CHANGED: 409,
-  SLIDES_MISSING: 409,
-  SLIDES_EMPTY: 422,
-  SLIDES_PDF_UNAVAILABLE: 501,
-  SLIDES_EXPORT_FAILED: 503,
-  // podcast
-  PODCAST_LENGTH_INVALID: 400,
-  PODCAST_EMPTY: 422,
-  PODCAST_AUDIO_FAILED: 503,
-  PODCAST_LINK_INVALID: 403,
-  PODCAST_RANGE_INVALID: 416,
   // ask the document
   QUESTION_INVALID: 400,
   ASK_FAILED: 500,
 } as const;
+
+/** Every error code with its status: those of no kind, then each artefact kind's (a code declared twice throws). */
+export const errorStatusOf = <Kinds extends readonly KindContract[]>(kinds: Kinds) =>
+  composed(BASE_ERROR_STATUS, kinds, "errors");
+
+/** Stable error keys sent by the server in `code`; the web app translates each into all 14 locales. */
+export const ERROR_STATUS = errorStatusOf(ARTEFACT_KIND_CONTRACTS);
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];

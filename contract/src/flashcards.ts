@@ -1,6 +1,41 @@
 import { z } from "zod";
 import { artefactGeneration, citation, studentText } from "./artefacts";
 import { entityId } from "./text";
+import { defineKindContract } from "./kind-contract";
+
+/** The flashcards' part of the central lists (see kind-contract.ts): paths, route summaries, errors, price. */
+export const flashcardsContract = defineKindContract({
+  name: "flashcards",
+  paths: {
+    noteFlashcards: "/note/:noteId/flashcards",
+    noteFlashcardsGenerate: "/note/:noteId/flashcards/generate",
+    noteFlashcardsExport: "/note/:noteId/flashcards/export",
+    flashcardsDue: "/flashcard/due",
+    flashcard: "/flashcard/:cardId",
+    flashcardReview: "/flashcard/:cardId/review",
+  },
+  routes: {
+    "GET /note/:noteId/flashcards": { summary: "The note's deck" },
+    "POST /note/:noteId/flashcards/generate": { summary: "Generate the deck" },
+    "POST /note/:noteId/flashcards": { summary: "Add a card" },
+    "GET /note/:noteId/flashcards/export": {
+      summary: "Download the deck as CSV or Anki package",
+      files: ["text/csv", "application/octet-stream"],
+    },
+    "GET /flashcard/due": { summary: "Cards due for review" },
+    "PUT /flashcard/:cardId": { summary: "Edit a card" },
+    "DELETE /flashcard/:cardId": { summary: "Delete a card" },
+    "POST /flashcard/:cardId/review": { summary: "Rate a review" },
+  },
+  errors: {
+    CARD_TEXT_INVALID: 400,
+    CARD_COUNT_INVALID: 400,
+    CARD_RATING_INVALID: 400,
+    FLASHCARD_LIMIT: 409,
+    FLASHCARDS_EMPTY: 422,
+  },
+  price: { flashcards: 2 },
+});
 
 export const FLASHCARD_TEXT_MAX = 2000;
 export const FLASHCARDS_PER_NOTE_MAX = 2000;

@@ -1,5 +1,16 @@
 import { z } from "zod";
 import { citation, type Citation } from "./artefacts";
+import { defineKindContract } from "./kind-contract";
+
+/** The mind map's part of the central lists (see kind-contract.ts): its path and summary; no errors of its own
+ * (a heavy read is limited as an export is: EXPORT_RATE_LIMITED), free. */
+export const mindMapContract = defineKindContract({
+  name: "mind-map",
+  paths: { noteMindMap: "/note/:noteId/mind-map" },
+  routes: { "GET /note/:noteId/mind-map": { summary: "The note's mind map" } },
+  errors: {},
+  price: {},
+});
 
 /** A leaf label is cut to about this many characters (half for CJK, which says more per character). */
 export const MIND_MAP_LABEL_MAX = 48;

@@ -1,8 +1,8 @@
-/**
- * Every API path, written once: the server registers the templates (`app.get(API_ROUTES.note, …)`, fastify's
- * `:param` syntax) and the web app builds addresses from the same templates with `apiPath`.
- */
-export const API_ROUTES = {
+import { ARTEFACT_KIND_CONTRACTS } from "./artefact-kinds";
+import { composed, type KindContract } from "./kind-contract";
+
+/** The paths that belong to no artefact kind (each kind declares its own in its contract file). */
+const BASE_API_ROUTES = {
   // health and configuration
   health: "/health",
   ready: "/ready",
@@ -41,30 +41,6 @@ export const API_ROUTES = {
   noteReset: "/note/:noteId/reset",
   noteCopy: "/note/:noteId/copy",
   noteExport: "/note/:noteId/export",
-  noteTranslate: "/note/:noteId/translate",
-  noteMindMap: "/note/:noteId/mind-map",
-
-  // flashcards
-  noteFlashcards: "/note/:noteId/flashcards",
-  noteFlashcardsGenerate: "/note/:noteId/flashcards/generate",
-  noteFlashcardsExport: "/note/:noteId/flashcards/export",
-  flashcardsDue: "/flashcard/due",
-  flashcard: "/flashcard/:cardId",
-  flashcardReview: "/flashcard/:cardId/review",
-
-  // quizzes
-  noteQuiz: "/note/:noteId/quiz",
-  noteQuizzes: "/note/:noteId/quizzes",
-  quizzes: "/quizzes",
-  quiz: "/quiz/:quizId",
-  quizAnswer: "/quiz/:quizId/answer",
-  quizRetry: "/quiz/:quizId/retry",
-
-  // slides and podcast
-  noteSlides: "/note/:noteId/slides",
-  noteSlidesExport: "/note/:noteId/slides/export",
-  notePodcast: "/note/:noteId/podcast",
-  notePodcastAudio: "/note/:noteId/podcast/audio",
 
   // ask the document
   noteAsk: "/note/:noteId/ask",
@@ -76,6 +52,16 @@ export const API_ROUTES = {
   feedback: "/Feedback",
   feedbackMedia: "/media/feedback/:userId/:name",
 } as const;
+
+/** Every API path by name: those of no kind, then each artefact kind's (a name declared twice throws). */
+export const apiRoutesOf = <Kinds extends readonly KindContract[]>(kinds: Kinds) =>
+  composed(BASE_API_ROUTES, kinds, "paths");
+
+/**
+ * Every API path, written once: the server registers the templates (`app.get(API_ROUTES.note, …)`, fastify's
+ * `:param` syntax) and the web app builds addresses from the same templates with `apiPath`.
+ */
+export const API_ROUTES = apiRoutesOf(ARTEFACT_KIND_CONTRACTS);
 
 export type ApiRoute = keyof typeof API_ROUTES;
 

@@ -1,6 +1,32 @@
 import { z } from "zod";
 import { artefactGeneration, citation } from "./artefacts";
 import { OUTPUT_LANGUAGES } from "./limits";
+import { defineKindContract } from "./kind-contract";
+
+/** The podcast's part of the central lists (see kind-contract.ts): paths, route summaries, errors, price. */
+export const podcastContract = defineKindContract({
+  name: "podcast",
+  paths: {
+    notePodcast: "/note/:noteId/podcast",
+    notePodcastAudio: "/note/:noteId/podcast/audio",
+  },
+  routes: {
+    "GET /note/:noteId/podcast": { summary: "The note's podcast" },
+    "POST /note/:noteId/podcast": { summary: "Generate the podcast" },
+    "GET /note/:noteId/podcast/audio": {
+      summary: "The podcast's MP3 (signed link, byte ranges)",
+      files: ["audio/mpeg"],
+    },
+  },
+  errors: {
+    PODCAST_LENGTH_INVALID: 400,
+    PODCAST_EMPTY: 422,
+    PODCAST_AUDIO_FAILED: 503,
+    PODCAST_LINK_INVALID: 403,
+    PODCAST_RANGE_INVALID: 416,
+  },
+  price: { podcast: 5 },
+});
 
 /** How long an episode runs: about 3, 8 or 15 minutes of dialogue (the note's length sets the rest). */
 export const PODCAST_LENGTHS = ["short", "standard", "long"] as const;

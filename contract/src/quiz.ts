@@ -2,6 +2,42 @@ import { z } from "zod";
 import { citation, artefactGeneration } from "./artefacts";
 import { MAX_QUIZ_QUESTIONS, QUESTION_TYPES, type QuestionType } from "./limits";
 import { entityId, isStorableText } from "./text";
+import { defineKindContract } from "./kind-contract";
+
+/** The quizzes' part of the central lists (see kind-contract.ts): paths, route summaries, errors, price. */
+export const quizContract = defineKindContract({
+  name: "quiz",
+  paths: {
+    noteQuiz: "/note/:noteId/quiz",
+    noteQuizzes: "/note/:noteId/quizzes",
+    quizzes: "/quizzes",
+    quiz: "/quiz/:quizId",
+    quizAnswer: "/quiz/:quizId/answer",
+    quizRetry: "/quiz/:quizId/retry",
+  },
+  routes: {
+    "POST /note/:noteId/quiz": { summary: "Generate a quiz" },
+    "GET /note/:noteId/quizzes": { summary: "The note's quizzes" },
+    "GET /quizzes": { summary: "All quizzes, newest first" },
+    "GET /quiz/:quizId": { summary: "A quiz" },
+    "POST /quiz/:quizId/answer": { summary: "Answer a question" },
+    "POST /quiz/:quizId/retry": { summary: "Retry a quiz" },
+  },
+  errors: {
+    QUIZ_TYPE_REQUIRED: 400,
+    QUIZ_TYPE_INVALID: 400,
+    QUIZ_COUNT_INVALID: 400,
+    QUIZ_TOO_MANY: 400,
+    QUIZ_ANSWER_INVALID: 400,
+    QUIZ_ALREADY_ANSWERED: 409,
+    QUIZ_NOT_READY: 409,
+    QUIZ_NOTHING_TO_RETRY: 409,
+    QUIZ_EMPTY: 422,
+    QUIZ_GENERATION_FAILED: 500,
+    QUIZ_NETWORK_ERROR: 503,
+  },
+  price: { quiz: 2 },
+});
 
 export const QUIZ_COUNT_MIN = 1;
 /** Longest free-text answer a student may send (an essay fits). */

@@ -1,6 +1,36 @@
 import { z } from "zod";
 import { artefactGeneration, citation } from "./artefacts";
 import { entityId, isStorableText } from "./text";
+import { defineKindContract } from "./kind-contract";
+
+/** The slides' part of the central lists (see kind-contract.ts): paths, route summaries, errors, price. */
+export const slidesContract = defineKindContract({
+  name: "slides",
+  paths: {
+    noteSlides: "/note/:noteId/slides",
+    noteSlidesExport: "/note/:noteId/slides/export",
+  },
+  routes: {
+    "GET /note/:noteId/slides": { summary: "The note's slide deck" },
+    "POST /note/:noteId/slides": { summary: "Generate the slide deck" },
+    "PUT /note/:noteId/slides": { summary: "Edit the slides" },
+    "GET /note/:noteId/slides/export": {
+      summary: "Download the deck as .pptx or PDF",
+      files: ["application/vnd.openxmlformats-officedocument.presentationml.presentation", "application/pdf"],
+    },
+  },
+  errors: {
+    SLIDE_COUNT_INVALID: 400,
+    SLIDE_TEXT_INVALID: 400,
+    SLIDES_INVALID: 400,
+    SLIDES_CHANGED: 409,
+    SLIDES_MISSING: 409,
+    SLIDES_EMPTY: 422,
+    SLIDES_PDF_UNAVAILABLE: 501,
+    SLIDES_EXPORT_FAILED: 503,
+  },
+  price: { slides: 3 },
+});
 
 /** How many slides a generated deck may have (title, agenda and summary included). */
 export const SLIDES_MIN = 5;

@@ -1,5 +1,20 @@
 import { z } from "zod";
 import { OUTPUT_LANGUAGES } from "./limits";
+import { defineKindContract } from "./kind-contract";
+
+/** Translation's part of the central lists (see kind-contract.ts): its path, route summary, errors, price. */
+export const translateContract = defineKindContract({
+  name: "translate",
+  paths: { noteTranslate: "/note/:noteId/translate" },
+  routes: { "POST /note/:noteId/translate": { summary: "Translate into a new note" } },
+  errors: {
+    TRANSLATE_LANGUAGE_INVALID: 400,
+    TRANSLATE_SAME_LANGUAGE: 400,
+    TRANSLATE_NEEDS_MODEL: 501,
+    TRANSLATE_FAILED: 500,
+  },
+  price: { translation: 3 },
+});
 
 // POST /note/:noteId/translate — writes a new note "<title> (<language>)"; the original stays as it is.
 export const translateNoteRequest = z.object({ targetLanguage: z.enum(OUTPUT_LANGUAGES) });
