@@ -36,6 +36,11 @@ const offline = await gradeSet(offlineGrade);
 const ms = performance.now() - started;
 report("offline grader", offline);
 console.log(`  ${offline.length} answers graded in ${ms.toFixed(0)} ms`);
+const noPoint = offline.filter((g) => g.outcome.found.length === 0);
+const overNothing = noPoint.filter((g) => g.outcome.score > 0.1);
+console.log(
+  `  answers matching no key point: ${noPoint.length}, of which pass or score above 0.1: ${overNothing.length} — target 0`,
+);
 const verbose = process.argv.includes("--verbose");
 const misses = offline.filter((g) => g.verdict !== g.answer.label);
 const questions = new Map(labelledSet().map(({ question }) => [question.id, question]));
@@ -50,6 +55,8 @@ for (const g of verbose ? misses : misses.slice(0, 20)) {
   }
 }
 if (!verbose && misses.length > 20) console.log(`  … ${misses.length - 20} more (--verbose)`);
+// --set-only: the labelled set alone (no model plumbing, no generated quizzes)
+if (process.argv.includes("--set-only")) process.exit(0);
 
 // The model-backed grader, with a fake model that grades as the labels say: what it measures is the plumbing
 // (prompt, parsing, key points by number, "no point found → 0"), not a model. Every tenth request gets a

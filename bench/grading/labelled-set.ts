@@ -16,7 +16,11 @@ export type AnswerKind =
   | "negated"
   | "off-topic"
   | "keyword-salad"
-  | "wrong-number";
+  | "wrong-number"
+  /** The reference's relation with its roles swapped ("B causes A", "Y is larger than X", "a rectangle is a square …"). */
+  | "swapped"
+  /** A fluent statement taken from another section of the same document: on the subject, but not the answer. */
+  | "off-section";
 
 export interface LabelledAnswer {
   text: string;
