@@ -22,3 +22,5 @@ export * from "./slides";
 export * from "./podcast";
 export * from "./ask";
 export * from "./math-text";
+export * from "./kind-contract";
+export * from "./artefact-kinds";

@@ -1,3 +1,4 @@
+import { ARTEFACT_KIND_CONTRACTS, composed, type KindContract } from "@beannote/contract";
 import { z } from "zod";
 
 /** Bytes in a request or a response body (a file), as OpenAPI writes them. */
@@ -13,7 +14,7 @@ export interface RouteDoc {
    * The content types of a file answered as is. A JSON route declares its answer itself (`schema.response`, the
    * envelope around a contract schema), which the serializer applies and /openapi.json shows.
    */
-  files?: string[];
+  files?: readonly string[];
   /** A raw (`application/octet-stream`) or multipart body, read by the route itself. */
   upload?: { contentType: "application/octet-stream" | "multipart/form-data"; schema: z.ZodType };
 }
@@ -25,11 +26,8 @@ const multipartFile = (field = "file") => ({
   schema: z.object({ [field]: binary }),
 });
 
-/**
- * Every API route, by `METHOD /path` as registered. A route missing here, or answering JSON without declaring its
- * `schema.response`, fails server/src/http/openapi.test.ts.
- */
-export const ROUTE_DOCS: Record<string, RouteDoc> = {
+/** The routes of no artefact kind (each kind describes its own in its contract file: its `routes`). */
+const BASE_ROUTE_DOCS: Record<string, RouteDoc> = {
   // health and configuration
   "GET /health": { summary: "Liveness: the process is up" },
   "GET /ready": {
@@ -102,51 +100,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       "text/markdown",
     ),
   },
-  "POST /note/:noteId/translate": {
-    summary: "Translate into a new note",
-  },
-  "GET /note/:noteId/mind-map": { summary: "The note's mind map" },
-
-  // flashcards
-  "GET /note/:noteId/flashcards": { summary: "The note's deck" },
-  "POST /note/:noteId/flashcards/generate": {
-    summary: "Generate the deck",
-  },
-  "POST /note/:noteId/flashcards": { summary: "Add a card" },
-  "GET /note/:noteId/flashcards/export": {
-    summary: "Download the deck as CSV or Anki package",
-    files: files("text/csv", "application/octet-stream"),
-  },
-  "GET /flashcard/due": { summary: "Cards due for review" },
-  "PUT /flashcard/:cardId": { summary: "Edit a card" },
-  "DELETE /flashcard/:cardId": { summary: "Delete a card" },
-  "POST /flashcard/:cardId/review": { summary: "Rate a review" },
-
-  // quizzes
-  "POST /note/:noteId/quiz": { summary: "Generate a quiz" },
-  "GET /note/:noteId/quizzes": { summary: "The note's quizzes" },
-  "GET /quizzes": { summary: "All quizzes, newest first" },
-  "GET /quiz/:quizId": { summary: "A quiz" },
-  "POST /quiz/:quizId/answer": { summary: "Answer a question" },
-  "POST /quiz/:quizId/retry": { summary: "Retry a quiz" },
-
-  // slides and podcast
-  "GET /note/:noteId/slides": { summary: "The note's slide deck" },
-  "POST /note/:noteId/slides": { summary: "Generate the slide deck" },
-  "PUT /note/:noteId/slides": { summary: "Edit the slides" },
-  "GET /note/:noteId/slides/export": {
-    summary: "Download the deck as .pptx or PDF",
-    files: files(
-      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-      "application/pdf",
-    ),
-  },
-  "GET /note/:noteId/podcast": { summary: "The note's podcast" },
-  "POST /note/:noteId/podcast": { summary: "Generate the podcast" },
-  "GET /note/:noteId/podcast/audio": {
-    summary: "The podcast's MP3 (signed link, byte ranges)",
-    files: files("audio/mpeg"),
-  },
 
   // ask the document
   "POST /note/:noteId/ask": { summary: "Ask the note's sources a question" },
@@ -166,3 +119,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "POST /Feedback": { summary: "Send feedback" },
   "GET /media/feedback/:userId/:name": { summary: "A feedback image", files: image },
 };
+
+/** Every route's doc: those of no kind, then each artefact kind's (a route described twice throws). */
+export const routeDocsOf = (kinds: readonly KindContract[]): Record<string, RouteDoc> =>
+  composed(BASE_ROUTE_DOCS, kinds, "routes");
+
+/**
+ * Every API route, by `METHOD /path` as registered. A route missing here, or answering JSON without declaring its
+ * `schema.response`, fails server/src/http/openapi.test.ts.
+ */
+export const ROUTE_DOCS = routeDocsOf(ARTEFACT_KIND_CONTRACTS);
