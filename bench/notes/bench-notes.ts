@@ -7,7 +7,7 @@
  * Everything runs in this process (server, parser worker threads, job worker), so RSS covers all of it.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import os from "node:os";
 import path from "node:path";
 import type { GenerateNoteResponse, NoteDetail, SourceDocument } from "@beannote/contract";
@@ -213,9 +213,9 @@ async function structure() {
     "\n## offline engine: structure and debris (targets: outline ≥ 95%, under own chapter ≥ 90%, debris 0)\n",
   );
   console.log(
-    "| document | outline entries (level 1–2) | as headings at their level | sections under own chapter | TOC lines | running headers glued | footnote markers joined | sections ≥ 100 chars empty in the note | slide/page-number headings |",
+    "| document | outline entries (level 1–2) | as headings at their level | sections under own chapter | outline removed: as headings / under own chapter | TOC lines | running headers glued | footnote markers joined | sections ≥ 100 chars empty in the note | slide/page-number headings |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const CORPUS = path.join(import.meta.dirname, "corpus");
   const corpus = (await readdir(CORPUS)).filter((f) => f.endsWith(".pdf")).sort();
   const decks = (await readdir(FIXTURES)).filter(
@@ -248,12 +248,28 @@ async function structure() {
         }).markdown,
     );
     const structure = outlineRecall(outline, notes[0]!);
+    // the text's own headings: the same PDF parsed with its outline removed, against the outline
+    let fromText = "–";
+    if (outline.length) {
+      const stripped = await PDFDocument.load(data, { updateMetadata: false });
+      stripped.catalog.delete(PDFName.of("Outlines"));
+      const bare = await parseFile(Buffer.from(await stripped.save()), path.basename(file));
+      const md = generateOfflineNote({
+        sources: [{ doc: bare, fileName: path.basename(file) }],
+        title: bare.title,
+        outputLanguage: "en-US",
+        detailLevel: "detail",
+      }).markdown;
+      const result = outlineRecall(outline, md);
+      fromText = `${(result.recall * 100).toFixed(0)}% / ${(result.underChapter * 100).toFixed(0)}%`;
+      for (const m of result.missing) missing.push(`${path.basename(file)} (outline removed): ${m}`);
+    }
     const count = (counter: (md: string) => string[]) => notes.reduce((n, md) => n + counter(md).length, 0);
     const empty = count((md) => emptySections(doc, md));
     const numbered = count((md) => md.split("\n").filter((l) => NUMBER_HEADING.test(l)));
     const pct = (r: number) => (outline.length ? `${(r * 100).toFixed(0)}%` : "–");
     console.log(
-      `| ${path.basename(file)} | ${outline.length} | ${pct(structure.recall)} | ${pct(structure.underChapter)} | ${count(tocLines)} | ${count(gluedRunningHeaders)} | ${count(joinedFootnoteMarkers)} | ${empty} | ${numbered} |`,
+      `| ${path.basename(file)} | ${outline.length} | ${pct(structure.recall)} | ${pct(structure.underChapter)} | ${fromText} | ${count(tocLines)} | ${count(gluedRunningHeaders)} | ${count(joinedFootnoteMarkers)} | ${empty} | ${numbered} |`,
     );
     for (const m of structure.missing) missing.push(`${path.basename(file)}: ${m}`);
   }

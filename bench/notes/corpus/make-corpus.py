@@ -6,7 +6,9 @@
   running headers naming the chapter, page numbers and footnotes (the set the heading code was tuned on).
 - Held out, measured before any heading code was tuned on them: `zh-report-parts` (a Chinese report: parts, chapters
   and sections, a title page, contents, running headers) and `en-article-twocolumn` (a two-column article: a title
-  block, abstract, sections and subsections, footnotes)."""
+  block, abstract, sections and subsections, footnotes); `ru-handbook-sideheads` (a Russian handbook whose section and
+  subsection headings are set in bold in the left margin, beside the first line of their text, as titlesec's
+  `leftmargin` shape does: made for the side-column heading work and measured before it)."""
 import subprocess, pathlib, sys
 
 HERE = pathlib.Path(__file__).parent
@@ -319,6 +321,80 @@ def article_body():
     return "\n".join(out)
 
 
+SIDEHEADS_TEMPLATE = r"""\documentclass[11pt]{article}
+\usepackage{fontspec}\setmainfont{DejaVu Serif}\usepackage{polyglossia}\setdefaultlanguage{russian}
+\usepackage[a4paper,left=20mm,right=20mm,top=25mm,bottom=25mm]{geometry}
+\usepackage{titlesec}
+\titleformat{\section}[leftmargin]{\normalfont\bfseries\filright}{\thesection}{.5em}{}
+\titlespacing{\section}{42mm}{3ex plus .5ex}{4mm}
+\titleformat{\subsection}[leftmargin]{\normalfont\bfseries\filright}{\thesubsection}{.5em}{}
+\titlespacing{\subsection}{42mm}{2ex plus .5ex}{4mm}
+\usepackage{changepage}
+\usepackage{fancyhdr}
+\usepackage[bookmarks=true,bookmarksnumbered=true]{hyperref}
+\pagestyle{fancy}
+\fancyhf{}
+\fancyhead[L]{Справочник по информационной безопасности}
+\fancyhead[R]{\thepage}
+\begin{document}
+\begin{adjustwidth}{46mm}{0mm}
+{\LARGE\bfseries Справочник по информационной безопасности\par}
+\vspace{6mm}
+%(body)s
+\end{adjustwidth}
+\end{document}
+"""
+
+SIDEHEADS = [
+    ("Общие положения", ["Назначение справочника", "Область применения", "Термины и определения"], [
+        "Справочник описывает правила обращения с информацией в организации.",
+        "Правила обязательны для всех сотрудников, подрядчиков и стажёров.",
+        "Информационная безопасность обеспечивает конфиденциальность, целостность и доступность данных.",
+        "Конфиденциальность означает, что данные доступны только тем, кому они нужны для работы.",
+        "Целостность означает, что данные не были изменены без разрешения.",
+        "Доступность означает, что данные можно получить тогда, когда они нужны.",
+    ]),
+    ("Управление доступом", ["Учётные записи", "Пароли", "Права администратора"], [
+        "Каждый сотрудник получает личную учётную запись, которую нельзя передавать другим.",
+        "Пароль должен содержать не менее двенадцати символов и не совпадать с прежними.",
+        "Двухфакторная проверка обязательна для доступа к почте и к финансовым системам.",
+        "Права администратора выдаются на ограниченный срок и только по заявке руководителя.",
+        "Учётная запись уволенного сотрудника блокируется в день увольнения.",
+        "Журнал входов хранится не менее одного года и проверяется ежемесячно.",
+    ]),
+    ("Защита данных", ["Классификация информации", "Резервное копирование", "Шифрование"], [
+        "Вся информация делится на открытую, внутреннюю и конфиденциальную.",
+        "Конфиденциальные документы помечаются грифом и хранятся в защищённых папках.",
+        "Резервные копии создаются каждую ночь и хранятся в другом здании.",
+        "Восстановление из резервной копии проверяется не реже одного раза в квартал.",
+        "Ноутбуки и съёмные носители шифруются целиком.",
+        "Ключи шифрования хранятся отдельно от зашифрованных данных.",
+    ]),
+    ("Реагирование на инциденты", ["Сообщение об инциденте", "Расследование"], [
+        "О подозрительном письме или утере устройства сотрудник сообщает в службу поддержки немедленно.",
+        "Служба поддержки регистрирует инцидент и оценивает его серьёзность.",
+        "Серьёзный инцидент расследует группа реагирования в течение суток.",
+        "По итогам расследования составляется отчёт с причинами и мерами по их устранению.",
+        "Уроки инцидентов включаются в ежегодное обучение сотрудников.",
+    ]),
+]
+
+
+def sideheads_body():
+    out = []
+    for section, subsections, sentences in SIDEHEADS:
+        out.append("\\section{%s}" % section)
+        out.append(" ".join(sentences[:3]) + "\n")
+        k = 1
+        for sub in subsections:
+            out.append("\\subsection{%s}" % sub)
+            for p in range(2):
+                sents = [sentences[(k + j) % len(sentences)] for j in range(3)]
+                k += 2
+                out.append(" ".join(sents) + "\n")
+    return "\n".join(out)
+
+
 def compile_tex(name, tex):
     (HERE / f"{name}.tex").write_text(tex, encoding="utf-8")
     for _ in range(2):  # twice: the contents and the outline need the first run's .aux
@@ -335,6 +411,7 @@ DOCUMENTS = {
 }
 DOCUMENTS["zh-report-parts"] = lambda: REPORT_TEMPLATE % dict(body=report_body())
 DOCUMENTS["en-article-twocolumn"] = lambda: ARTICLE_TEMPLATE % dict(abstract=ARTICLE_ABSTRACT, body=article_body())
+DOCUMENTS["ru-handbook-sideheads"] = lambda: SIDEHEADS_TEMPLATE % dict(body=sideheads_body())
 
 for name in sys.argv[1:] or DOCUMENTS:
     compile_tex(name, DOCUMENTS[name]())
