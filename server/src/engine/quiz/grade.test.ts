@@ -282,6 +282,81 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     ).toBeLessThanOrEqual(0.1);
   });
 
+  it("fails a key point stated with its roles swapped, and passes it in the passive or turned round rightly", () => {
+    const ask = (keyPoint: string, context: string): GradeRequest["question"] => ({
+      type: "short_answer",
+      question: "Explain.",
+      referenceAnswer: keyPoint,
+      keyPoints: [keyPoint],
+      context,
+    });
+    const cases: [GradeRequest["question"], GradeRequest["outputLanguage"], string[], string[]][] = [
+      [
+        ask(
+          "Deforestation causes soil erosion on steep slopes.",
+          "Land use\nDeforestation causes soil erosion on steep slopes.",
+        ),
+        "en-US",
+        [
+          "Deforestation causes soil erosion on steep slopes.",
+          "On steep slopes, soil erosion is caused by deforestation.",
+        ],
+        [
+          "Soil erosion causes deforestation on steep slopes.",
+          "On steep slopes, deforestation is caused by soil erosion.",
+        ],
+      ],
+      [
+        ask("Mercury is closer to the Sun than Venus.", "Planets\nMercury is closer to the Sun than Venus."),
+        "en-US",
+        ["Mercury is closer to the Sun than Venus is."],
+        ["Venus is closer to the Sun than Mercury."],
+      ],
+      [
+        ask(
+          "A whale is a mammal that breathes air through a blowhole.",
+          "Whales\nA whale is a mammal that breathes air through a blowhole.",
+        ),
+        "en-US",
+        ["A whale is a mammal; it breathes air through a blowhole."],
+        ["A mammal is a whale that breathes air through a blowhole."],
+      ],
+      [
+        ask("铝的密度比铁小，所以飞机多用铝合金。", "金属材料\n铝的密度比铁小，所以飞机多用铝合金。"),
+        "zh-CN",
+        ["铝的密度比铁小，因此飞机多用铝合金。"],
+        ["铁的密度比铝小，所以飞机多用铝合金。"],
+      ],
+      [
+        ask("温度降低时，气体的体积减小。", "气体\n温度降低时，气体的体积减小。"),
+        "zh-CN",
+        ["温度降低时，气体的体积会减小。"],
+        ["气体的体积减小时，温度降低。"],
+      ],
+      [
+        ask(
+          "L'inflation provoque la hausse des taux d'intérêt.",
+          "Politique monétaire\nL'inflation provoque la hausse des taux d'intérêt.",
+        ),
+        "fr-FR",
+        ["La hausse des taux d'intérêt est provoquée par l'inflation."],
+        ["La hausse des taux d'intérêt provoque l'inflation."],
+      ],
+      [
+        ask("Курение вызывает рак лёгких у взрослых.", "Здоровье\nКурение вызывает рак лёгких у взрослых."),
+        "en-US",
+        ["Курение у взрослых вызывает рак лёгких."],
+        ["Рак лёгких вызывает курение у взрослых."],
+      ],
+    ];
+    for (const [question, language, right, swapped] of cases) {
+      for (const answer of right)
+        expect(grade(question, answer, language).score, answer).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+      for (const answer of swapped)
+        expect(grade(question, answer, language).score, answer).toBeLessThanOrEqual(0.1);
+    }
+  });
+
   it("agrees with at least 90% of the labelled answers of bench/grading (five languages)", async () => {
     const graded = await gradeSet(offlineGrade);
     expect(graded.length).toBeGreaterThanOrEqual(300);

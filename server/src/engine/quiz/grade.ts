@@ -1,7 +1,9 @@
 import { QUIZ_PASS_SCORE } from "@beannote/contract";
-import { nlpReady, stemmerFor, termSpecificity, textLanguage, tokenize, type Token } from "../nlp";
+import { nlpReady, stemmerFor, termSpecificity, tokenize, type Token } from "../nlp";
+import { proseLanguage } from "../prose-language";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
+import { swapsRoles } from "./roles";
 
 /** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
 const FOUND_AT = 0.4;
@@ -174,6 +176,13 @@ function termKey(token: Token, lang: string): string {
     return stemmerFor(lang)?.stem(rest) ?? rest;
   }
   return token.norm;
+}
+
+/** A token's matching key when it is a content word (what `readText` counts as a term), else null. */
+function contentKey(t: Token, lang: string): string | null {
+  if (t.stop || isNegation(t) || t.pos === "NUM" || /^[\p{N}\p{P}]+$/u.test(t.text)) return null;
+  const key = termKey(t, lang);
+  return key && (CJK.test(key) || key.length >= 2) ? key : null;
 }
 
 const readCache = new Map<string, Reading>();
@@ -437,7 +446,7 @@ export interface PointReading {
 
 /** The language the key points are written in (the source's, whatever the output language). */
 const gradingLanguage = (question: GradeRequest["question"], outputLanguage: string) =>
-  textLanguage(`${question.keyPoints.join(" ")} ${question.context.slice(0, 500)}`, outputLanguage);
+  proseLanguage([...question.keyPoints, question.context.slice(0, 500)], outputLanguage);
 
 /**
  * Reads an answer against the key points (see `offlineGrade`): per point, the weighted share of its terms,
@@ -544,6 +553,13 @@ export function readAnswer(
         heldKeys++;
       } else if (same.length > 0) wrongFact = true;
     }
+    // the point's relation stated the other way round: "the seasons cause the tilt", "铁的电阻率比铜小"
+    const swapped = swapsRoles(
+      { text: points[i]!, tokens: point.tokens },
+      { text: answer, tokens: said.tokens },
+      lang,
+      (t) => contentKey(t, lang),
+    );
     return {
       point: points[i]!,
       coverage: weight > 0 ? held / weight : 0,
@@ -551,7 +567,7 @@ export function readAnswer(
       // one shared word is chance, not a point stated ("performance" in a book title), unless it is a rare
       // term and the point has one other word ("in the chloroplasts")
       thin: heldKeys < 2 && (keys >= 3 || (keys === 2 && strongest < 1)),
-      contradicted: wrongFact || contradictedTerms,
+      contradicted: wrongFact || contradictedTerms || swapped,
     };
   });
   return { points: out, keywordList };

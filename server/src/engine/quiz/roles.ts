@@ -1,0 +1,329 @@
+/**
+ * Swapped roles: an answer that restates a key point's relation with its two sides exchanged ("the seasons
+ * cause the tilt" for "the tilt causes the seasons", "a hard disk has a lower latency than a solid-state drive"
+ * for the reverse, "a rectangle is a square whose …" for "a square is a rectangle whose …"). Word overlap cannot
+ * see it: the answer holds every word of the point.
+ *
+ * A clause is read around its relation word (the pivot): a verb (the tagger's, or in languages without one a
+ * causal or relational verb of a closed class), a copula, or a comparison marker ("than", "que", "чем", "比",
+ * "より"). What stands before the pivot is the subject side, what follows the object side; a passive ("are
+ * caused by", "est provoquée par", "被", "由") exchanges them back. The roles are swapped when a word of the
+ * point's subject side stands on the answer's object side and a word of its object side on the answer's
+ * subject side. Only a clause that restates the point's clause is read so: one that puts other words in place
+ * of some of the point's ("higher" for "lower", "lentement" for "vite": an antonym turns a comparison round
+ * rightly) is left alone.
+ */
+import type { Token } from "../nlp";
+
+/** A word of a clause (its lemma or stem; in CJK text a content character) and where it stands. */
+interface Unit {
+  key: string;
+  at: number;
+}
+
+interface Pivot {
+  key: string;
+  start: number;
+  end: number;
+  passive: { marker: number; before: boolean } | null;
+}
+
+interface Clause {
+  start: number;
+  end: number;
+  units: Unit[];
+  /**
+   * Every word of the clause, function words too (in CJK text every character): what a comparison turns on
+   * ("higher", "more", "小") may be a function word to the tagger.
+   */
+  words: Unit[];
+  pivots: Pivot[];
+}
+
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]/u;
+/** Clause ends, as the grader reads them (a comparison or a definition does not reach past one). */
+const CLAUSE_END = /[,;:，；：、。.!?！？\n]|\s[-–—]\s/gu;
+
+/** Copulas per language: "X is Y" relates a subject to what it is said to be. */
+const COPULA: Record<string, Set<string>> = {
+  en: new Set(["be"]),
+  fr: new Set(["est", "sont"]),
+  de: new Set(["ist", "sind"]),
+  es: new Set(["es", "son"]),
+  pt: new Set(["é", "são"]),
+  it: new Set(["è", "sono"]),
+  ru: new Set(["является", "являются", "это"]),
+};
+/** Comparison markers: "A … than B" ("que" and the like only after a comparative: "plus vite … que"). */
+const THAN: Record<string, Set<string>> = {
+  en: new Set(["than"]),
+  ru: new Set(["чем"]),
+  de: new Set(["als"]),
+  ja: new Set(["より"]),
+  nl: new Set(["dan"]),
+};
+const THAN_AFTER_COMPARATIVE: Record<string, [Set<string>, Set<string>]> = {
+  fr: [new Set(["que", "qu'"]), new Set(["plus", "moins", "aussi", "meilleur", "pire"])],
+  es: [new Set(["que"]), new Set(["más", "menos", "mejor", "peor"])],
+  pt: [new Set(["que", "do"]), new Set(["mais", "menos", "melhor", "pior"])],
+  it: [new Set(["che", "di"]), new Set(["più", "meno", "migliore", "peggiore"])],
+};
+/** Passive agents after the verb ("caused by", "provoquée par", "verursacht durch", "causado por"). */
+const AGENT_AFTER = new Set(["by", "par", "durch", "von", "por", "da"]);
+/** Auxiliaries of the passive before the verb. */
+const PASSIVE_AUX = new Set(
+  "be est sont été être sera seront était étaient wird werden wurde wurden es son fue fueron é são foi foram è sono viene".split(
+    " ",
+  ),
+);
+/**
+ * Causal and relational verbs, a closed class as the negations are: the pivot where the tagger misreads one
+ * ("causes" as a plural noun) or where the language has no tagger ("entraîne", "вызывает", "verursacht").
+ */
+const RELATION_VERB: Record<string, RegExp> = {
+  en: /^(?:cause|lead|produce|reduce|increase|decrease|prevent|determine|contain|precede|inhibit|stimulate|raise|lower|create|generate|induce|trigger|imply|affect|follow|change|lowers|raises|changes)$/u,
+  fr: /^(?:entraîn|provoqu|caus|produi|rédui|empêch|détermin|favoris|stimul|inhib|précèd|contien|impliqu|engendr|augment|diminu|abaiss|élèv|génèr|cré)/u,
+  ru: /^(?:вызыва|вызвал|созда[её]т|создают|привод|препятству|определя|порожда|увеличива|уменьша|содерж|влия|повыша|понижа|снижа)/u,
+  de: /^(?:verursach|bewirk|erzeug|verhinder|bestimm|enthält|enthalten|führt|erhöh|senk|verringer)/u,
+  es: /^(?:provoca|produc|reduc|determin|impid|gener|contien|caus|aument|disminu)/u,
+  pt: /^(?:provoca|produz|reduz|determin|impede|ger|contém|caus|aument|diminu)/u,
+};
+/** Chinese copula and comparison characters, outside the words they are part of ("是否", "比较"). */
+const ZH_COPULA = /是(?!否)/u;
+const ZH_COPULA_NOT = /(?:但|于|还|或|可|要|若|凡|倒|硬|老|总)是$/u;
+const ZH_THAN = /比(?![较例如率重赛])/u;
+const ZH_THAN_NOT = /(?:对|相|无|好|类|正|反|攀|评|类|不)比$/u;
+/** A condition clause: opened by "when", "if", "quand", "если", "当"…, or closed by "时", "的话"; ja "と", "ば". */
+const CONDITION_OPEN =
+  /^(?:when|whenever|if|once|quand|lorsque|lorsqu['’]|si|dès que|wenn|falls|sobald|cuando|si|quando|se|когда|если|как только|当|如果|若|只要|一旦)(?![\p{L}])/iu;
+const CONDITION_CLOSE =
+  /(?:时|时候|的话|之后|以后|(?<=[\p{Script=Hiragana}\p{Script=Han}])(?:と|ば|たら|なら))$/u;
+/** Chinese passive markers before the verb: the agent follows them ("由地轴倾斜引起", "被 … 抑制"). */
+const ZH_PASSIVE = /[被由受]/u;
+
+const isCjkText = (text: string) => CJK_CHAR.test(text);
+
+/** Reads a text into clauses: their words and their pivots. `content` says which tokens are words. */
+export function clausesOf(
+  text: string,
+  tokens: Token[],
+  lang: string,
+  content: (t: Token) => string | null,
+  ends: RegExp = CLAUSE_END,
+): Clause[] {
+  const copula = COPULA[lang] ?? new Set<string>();
+  const than = THAN[lang] ?? new Set<string>();
+  const [thanAfter, comparative] = THAN_AFTER_COMPARATIVE[lang] ?? [new Set<string>(), new Set<string>()];
+  const relationVerb = RELATION_VERB[lang];
+  const spans: { start: number; end: number }[] = [];
+  let from = 0;
+  for (const m of [...text.matchAll(ends), { index: text.length, 0: "" }]) {
+    if (m.index! > from) spans.push({ start: from, end: m.index! });
+    from = m.index! + m[0].length;
+  }
+  const cjk = isCjkText(text);
+  const functionAt = new Set<number>();
+  if (cjk) for (const t of tokens) if (t.stop) for (let i = t.start; i < t.end; i++) functionAt.add(i);
+  const tagged = tokens.some((t) => t.pos !== undefined && t.pos !== "NUM");
+  const clauses = spans.map(({ start, end }) => {
+    const inside = tokens.filter((t) => t.start >= start && t.end <= end);
+    const units: Unit[] = [];
+    for (const t of inside) {
+      if (cjk && isCjkText(t.text)) {
+        for (let i = t.start; i < t.end; i++)
+          if (CJK_CHAR.test(text[i]!) && !functionAt.has(i)) units.push({ key: text[i]!, at: i });
+      } else {
+        const key = content(t);
+        if (key) units.push({ key, at: t.start });
+      }
+    }
+    const pivots: Pivot[] = [];
+    const lower = (t: Token) => t.text.toLowerCase();
+    inside.forEach((t, i) => {
+      const word = lower(t);
+      let key: string | null = null;
+      if (copula.has(t.norm) || copula.has(word)) {
+        // "are caused by": the auxiliary of a passive is no copula
+        const next = inside.slice(i + 1, i + 3).find((n) => n.pos !== "ADV");
+        if (!next || !(next.pos === "VERB" || relationVerb?.test(next.norm))) key = "=";
+      } else if (
+        than.has(word) ||
+        (thanAfter.has(word) && inside.slice(0, i).some((p) => comparative.has(lower(p))))
+      )
+        key = "<";
+      else if (
+        (tagged && t.pos === "VERB" && !copula.has(t.norm) && !PASSIVE_AUX.has(t.norm)) ||
+        relationVerb?.test(word) ||
+        (lang === "en" && relationVerb?.test(t.norm))
+      )
+        // a reflexive ("определяется") is the passive of the active verb: never the same pivot
+        key = /(?:ся|сь)$/u.test(word) ? `${t.norm}·ся` : t.norm;
+      if (!key) return;
+      let passive: Pivot["passive"] = null;
+      if (key !== "=" && key !== "<") {
+        const before = inside.slice(Math.max(0, i - 3), i);
+        const agent = inside.slice(i + 1).find((n) => AGENT_AFTER.has(lower(n)));
+        if (agent && before.some((b) => PASSIVE_AUX.has(b.norm) || PASSIVE_AUX.has(lower(b))))
+          passive = { marker: agent.start, before: false };
+      }
+      pivots.push({ key, start: t.start, end: t.end, passive });
+    });
+    if (cjk) {
+      // the copula and the comparison marker may stand inside a token ("比铁小"): found by character
+      for (const [re, not, key] of [
+        [ZH_COPULA, ZH_COPULA_NOT, "="],
+        [ZH_THAN, ZH_THAN_NOT, "<"],
+      ] as const) {
+        const part = text.slice(start, end);
+        for (const m of part.matchAll(new RegExp(re.source, "gu"))) {
+          const at = start + m.index;
+          if (not.test(text.slice(start, at + 1))) continue;
+          pivots.push({ key, start: at, end: at + 1, passive: null });
+        }
+      }
+      for (const p of pivots) {
+        if (p.key === "=" || p.key === "<") continue;
+        const marker = [...text.slice(start, p.start)].reduce(
+          (found, ch, k, all) => (ZH_PASSIVE.test(ch) ? start + all.slice(0, k).join("").length : found),
+          -1,
+        );
+        if (marker >= 0) p.passive = { marker, before: true };
+      }
+    }
+    const words = inside
+      .filter((t) => !/^[\p{P}\p{S}]+$/u.test(t.text))
+      .flatMap((t) =>
+        cjk && isCjkText(t.text)
+          ? [...t.text].map((ch, k) => ({ key: ch, at: t.start + k }))
+          : [{ key: t.norm.toLowerCase(), at: t.start }],
+      );
+    return { start, end, units, words, pivots };
+  });
+  // a clause without a relation ("In a Hausdorff space,", "在豪斯多夫空间中，") frames the next one: read together
+  const out: Clause[] = [];
+  let frame: Clause | null = null;
+  for (const c of clauses) {
+    const joined: Clause = frame
+      ? {
+          start: frame.start,
+          end: c.end,
+          units: [...frame.units, ...c.units],
+          words: [...frame.words, ...c.words],
+          pivots: c.pivots,
+        }
+      : c;
+    if (joined.pivots.length === 0) frame = joined;
+    else {
+      out.push(joined);
+      frame = null;
+    }
+  }
+  if (frame) out.push(frame);
+  // a condition and what follows from it ("When the temperature rises, the resistance grows", "温度升高时，
+  // 电阻率增大"), in either order: read as one clause, the condition on the subject side of an "⇒" pivot
+  const conditions: Clause[] = [];
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i]!;
+    const clauseText = text.slice(c.start, c.end).trim();
+    if (!CONDITION_OPEN.test(clauseText) && !CONDITION_CLOSE.test(clauseText)) continue;
+    // "If A, B" leads into the clause after it; "B if A" closes the clause before it (in the same sentence)
+    const previous = out[i - 1];
+    const sameSentence = previous && !/[.!?。！？\n]/u.test(text.slice(previous.end, c.start));
+    const main = CONDITION_CLOSE.test(clauseText) || !sameSentence ? out[i + 1] : previous;
+    if (!main) continue;
+    // the condition's words stand before the pivot, the consequence's after it, whatever their order
+    const place = (cond: Unit[], then: Unit[]) => [
+      ...cond.map((u) => ({ key: u.key, at: 0 })),
+      ...then.map((u) => ({ key: u.key, at: 2 })),
+    ];
+    conditions.push({
+      start: Math.min(c.start, main.start),
+      end: Math.max(c.end, main.end),
+      units: place(c.units, main.units),
+      words: place(c.words, main.words),
+      pivots: [{ key: "⇒", start: 1, end: 2, passive: null }],
+    });
+  }
+  return [...out, ...conditions];
+}
+
+/** The two sides of a clause around a pivot, the subject's first; a passive gives its agent as the subject. */
+function sides(clause: Clause, pivot: Pivot): [Set<string>, Set<string>] {
+  const before = clause.units.filter((u) => u.at < pivot.start);
+  const after = clause.units.filter((u) => u.at >= pivot.end);
+  const keys = (units: Unit[]) => new Set(units.map((u) => u.key));
+  const { passive } = pivot;
+  if (!passive) return [keys(before), keys(after)];
+  if (passive.before) {
+    // patient 由/被 agent VERB …
+    const agent = before.filter((u) => u.at > passive.marker);
+    const patient = [...before.filter((u) => u.at < passive.marker), ...after];
+    return [keys(agent), keys(patient)];
+  }
+  // patient is VERBed by agent …
+  const agent = after.filter((u) => u.at > passive.marker);
+  const patient = [...before, ...after.filter((u) => u.at < passive.marker)];
+  return [keys(agent), keys(patient)];
+}
+
+/**
+ * Whether `answer` states a relation of `point` with its roles swapped. Both are read with `tokenize`'s tokens
+ * for their language; `content` gives a token's matching key when it is a content word (else null).
+ */
+export function swapsRoles(
+  point: { text: string; tokens: Token[] },
+  answer: { text: string; tokens: Token[] },
+  lang: string,
+  content: (t: Token) => string | null,
+): boolean {
+  const read = (x: typeof point, ends?: RegExp) => clausesOf(x.text, x.tokens, lang, content, ends);
+  return crossed(read(point), read(answer));
+}
+
+/** Whether a clause of the answer states a clause of the point with its roles crossed (see `swapsRoles`). */
+function crossed(pointClauses: Clause[], answerClauses: Clause[]): boolean {
+  for (const pc of pointClauses) {
+    for (const ac of answerClauses) {
+      for (const pp of pc.pivots) {
+        // the k-th pivot of its kind in the point's clause stands for the k-th in the answer's
+        const same = pc.pivots.filter((p) => p.key === pp.key);
+        const ap = ac.pivots.filter((p) => p.key === pp.key);
+        if (ap.length !== same.length) continue;
+        const answerPivot = ap[same.indexOf(pp)]!;
+        const [subject, object] = sides(pc, pp);
+        const [answerSubject, answerObject] = sides(ac, answerPivot);
+        // a clause that puts other words in place of some of the point's, on the same side of the relation
+        // ("higher … than" for "lower … than"), may state it rightly: an antonym turns a comparison round
+        // (a comparison by every word, "higher" and "more" too; other relations by their content words)
+        const wordsOf = (c: Clause) => (pp.key === "<" ? c.words : c.units);
+        const [pointWords, answerWords] = [pc, ac].map((c) => new Set(wordsOf(c).map((w) => w.key)));
+        const side = (c: Clause, p: Pivot, before: boolean) =>
+          new Set(
+            wordsOf(c)
+              .filter((w) => (before ? w.at < p.start : w.at >= p.end))
+              .map((w) => w.key),
+          );
+        const replaced = (before: boolean) =>
+          [...side(pc, pp, before)].some((k) => !answerWords!.has(k)) &&
+          [...side(ac, answerPivot, before)].some((k) => !pointWords!.has(k));
+        if (pp.key === "<" && (replaced(true) || replaced(false))) continue;
+        // a word on both sides of the point's clause tells nothing of its roles
+        const oneSide = (k: string) => subject.has(k) !== object.has(k);
+        const moved = (from: Set<string>, to: Set<string>, away: Set<string>) =>
+          [...from].some((k) => oneSide(k) && to.has(k) && !away.has(k));
+        const toObject = moved(subject, answerObject, answerSubject);
+        const toSubject = moved(object, answerSubject, answerObject);
+        // a comparison's far side may be a pronoun or a function word ("que le son", "than it")
+        const bareSide = pp.key === "<" && (object.size === 0 || subject.size === 0);
+        // "the points closest to it are the support vectors": a copula's sides exchanged whole state an
+        // identity the other way round; "a rectangle is a square whose …" keeps "whose …" where it was
+        const stays =
+          pp.key !== "=" ||
+          [...subject].some((k) => oneSide(k) && answerSubject.has(k) && !answerObject.has(k)) ||
+          [...object].some((k) => oneSide(k) && answerObject.has(k) && !answerSubject.has(k));
+        if (stays && ((toObject && toSubject) || (bareSide && (toObject || toSubject)))) return true;
+      }
+    }
+  }
+  return false;
+}
