@@ -21,6 +21,7 @@ import { cleanTempDirs } from "./ingest/temp-dirs";
 import type { FileParser, PreviewRenderer } from "./modules/files/parse-file.job";
 import { startAdminLink } from "./cli/admin-link";
 import { runAdminCommand } from "./cli/admin-command";
+import { DEFAULT_WARM_LANGUAGES, warmNlp } from "./engine/nlp";
 
 import { checkRoleFits, type Role } from "./roles";
 
@@ -38,7 +39,14 @@ export interface StartOptions {
   /** Renders office files to PDF for the source viewer (default: LibreOffice when `soffice` is installed). */
   renderPreview?: PreviewRenderer;
   /** Job worker tuning (tests shorten the lease and the retries' backoff). */
-  worker?: Pick<WorkerOptions, "concurrency" | "pollMs" | "leaseMs" | "heartbeatMs" | "retryBaseMs">;
+  worker?: Pick<WorkerOptions, "concurrency" | "pollMs" | "leaseMs" | "heartbeatMs" | "retryBaseMs"> & {
+    /**
+     * The languages whose NLP tools (wink, jieba, kuromoji) the worker loads in the background once the server
+     * is ready, so that its first deck or quiz is as fast as the next (default DEFAULT_WARM_LANGUAGES: en, zh);
+     * false loads them only when a job needs them (the tests).
+     */
+    warmNlp?: readonly string[] | false;
+  };
   /** Sees every API route as it is registered (the route-walking tests). */
   onRoute?: ApiOptions["onRoute"];
 }
@@ -131,6 +139,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const address = app.server.address();
     if (typeof address === "object" && address) port = address.port;
   }
+  // After readiness, in the background and never in the API-only role: the language tools the study jobs need.
+  const warming = worker && options.worker?.warmNlp !== false ? new AbortController() : undefined;
+  if (warming)
+    setImmediate(() => {
+      warmNlp(options.worker?.warmNlp || DEFAULT_WARM_LANGUAGES, { signal: warming.signal }).then(
+        (languages) => app.log.info({ languages }, "language tools loaded"),
+        (error: unknown) => app.log.warn({ err: error }, "language tools failed to load"),
+      );
+    });
   // On PGlite no second process may open the database: `npm run admin` reaches this one through the link.
   const adminLink =
     database.kind === "pglite"
@@ -162,6 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     worker,
     close: () =>
       (closing ??= (async () => {
+        warming?.abort();
         await adminLink?.close();
         await worker?.stop();
         await app.close();

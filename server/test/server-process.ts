@@ -23,7 +23,7 @@ const streamingParser: FileParser = {
 const server = await startServer({
   role,
   env: { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...process.env },
-  worker: { pollMs: 100 },
+  worker: { pollMs: 100, warmNlp: false },
   parser: args.includes("--streaming-parser") ? streamingParser : undefined,
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, pid: process.pid })}\n`);

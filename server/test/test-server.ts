@@ -34,6 +34,8 @@ export async function startTestServer(
   const server = await startServer({
     ...options,
     captcha: options.captcha ?? KNOWN_CAPTCHA,
+    // the suites load the language tools when a job needs them, not at every server start
+    worker: { warmNlp: false, ...options.worker },
     env: { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...database.env, ...options.env },
   });
   return {

@@ -20,3 +20,5 @@ export {
   type TermSpan,
 } from "./terms";
 export { isFunctionWord, stemmerFor, stopwordSet, textLanguage } from "./language";
+export { loadedNlpModels, type LoadedModel } from "./loaded";
+export { DEFAULT_WARM_LANGUAGES, warmNlp, type WarmedLanguage } from "./warm";

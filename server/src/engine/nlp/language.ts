@@ -6,12 +6,13 @@
 import { createRequire } from "node:module";
 import { isStopword } from "../stopwords";
 import { detectLanguage, primaryLanguage } from "../text";
+import { recordLoad } from "./loaded";
 
 const requireHere = createRequire(import.meta.url);
 
 let stopwordLists: Record<string, string[]> | undefined;
 function allStopwordLists(): Record<string, string[]> {
-  stopwordLists ??= requireHere("stopwords-iso") as Record<string, string[]>;
+  stopwordLists ??= recordLoad("stopwords", () => requireHere("stopwords-iso") as Record<string, string[]>);
   return stopwordLists;
 }
 
@@ -93,7 +94,10 @@ const stemmers = new Map<string, Stemmer | null>();
 export function stemmerFor(lang: string): Stemmer | null {
   if (!stemmers.has(lang)) {
     const name = SNOWBALL[lang];
-    snowball ??= requireHere("snowball-stemmers") as { newStemmer(name: string): Stemmer };
+    snowball ??= recordLoad(
+      "snowball",
+      () => requireHere("snowball-stemmers") as { newStemmer(name: string): Stemmer },
+    );
     stemmers.set(lang, name ? snowball.newStemmer(name) : null);
   }
   return stemmers.get(lang)!;

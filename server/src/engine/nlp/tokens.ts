@@ -5,13 +5,16 @@
  * first use; kuromoji's dictionary loads asynchronously, so `await nlpReady("ja")` before tokenising
  * Japanese (until then Japanese falls back to ICU's word segmentation).
  */
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import type { Tokenizer as KuromojiTokenizer, IpadicFeatures } from "kuromoji";
 import type { Jieba, TfIdf } from "@node-rs/jieba";
 import { maskFormulas } from "../formula";
 import { koreanStem, SIMPLE_WORD, wordTokens } from "../text";
 import { isFunctionWord, stemmerFor } from "./language";
+import { recordLoad, recordLoaded } from "./loaded";
 
 const requireHere = createRequire(import.meta.url);
 
@@ -33,19 +36,20 @@ export interface Token {
 
 // --- the models, loaded once ---
 
-interface WinkToken {
+export interface WinkToken {
   value: string;
   lemma: string;
   pos: string;
   stop: boolean;
 }
 let winkReader: ((text: string) => WinkToken[]) | undefined;
-function winkTokens(text: string): WinkToken[] {
-  if (!winkReader) {
+/** Loads wink-nlp with its English model (sentence boundaries and POS only); about 0.15 s of CPU, once. */
+export function englishTagger(): (text: string) => WinkToken[] {
+  winkReader ??= recordLoad("wink", () => {
     const winkNLP = requireHere("wink-nlp") as (model: unknown, pipe?: string[]) => WinkNlp;
     const nlp = winkNLP(requireHere("wink-eng-lite-web-model"), ["sbd", "pos"]);
     const its = nlp.its;
-    winkReader = (input) => {
+    return (input: string) => {
       const tokens = nlp.readDoc(input).tokens();
       const values = tokens.out(its.value) as string[];
       const lemmas = tokens.out(its.lemma) as string[];
@@ -53,47 +57,85 @@ function winkTokens(text: string): WinkToken[] {
       const stops = tokens.out(its.stopWordFlag) as boolean[];
       return values.map((value, i) => ({ value, lemma: lemmas[i]!, pos: tags[i]!, stop: stops[i]! }));
     };
-  }
-  return winkReader(text);
+  });
+  return winkReader;
 }
 interface WinkNlp {
   its: Record<string, unknown>;
   readDoc(text: string): { tokens(): { out(helper: unknown): unknown[] } };
 }
 
+const CORE_MODEL = "wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json";
 let englishLexicon: Set<string> | undefined;
 /**
  * The words of wink's English lexicon (about 87,000: the general vocabulary); a word outside it is rare
- * or technical ("softmax", "backpropagation"). The model's JSON is the module wink itself loaded.
+ * or technical ("softmax", "backpropagation"). Where wink is loaded (English text) the list is read from the
+ * model it loaded; elsewhere (Latin words in a Chinese or Japanese note) from a word list derived from that
+ * model once and kept in TMPDIR, so that such a note never parses wink's 3 MB model.
  */
 export function inEnglishLexicon(word: string): boolean {
-  if (!englishLexicon) {
-    const core = requireHere("wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json") as {
-      features: { lexeme: { list: string[] } };
-    };
-    englishLexicon = new Set(core.features.lexeme.list.map((w) => w.toLowerCase()));
-  }
+  englishLexicon ??= recordLoad("en-lexicon", loadEnglishLexicon);
   return englishLexicon.has(word.toLowerCase());
+}
+
+function loadEnglishLexicon(): Set<string> {
+  const cacheFile = lexiconCacheFile();
+  if (!winkReader && cacheFile) {
+    try {
+      return new Set(JSON.parse(readFileSync(cacheFile, "utf8")) as string[]);
+    } catch {
+      // not derived yet (or unreadable): from the model below
+    }
+  }
+  const core = requireHere(CORE_MODEL) as { features: { lexeme: { list: string[] } } };
+  const words = new Set(core.features.lexeme.list.map((w) => w.toLowerCase()));
+  if (cacheFile) writeDerived(cacheFile, JSON.stringify([...words]));
+  return words;
+}
+
+/** Where the lexicon derived from this exact model file is kept (its version, size and time in the name). */
+function lexiconCacheFile(): string | undefined {
+  try {
+    const model = requireHere.resolve(CORE_MODEL);
+    const { version } = requireHere("wink-eng-lite-web-model/package.json") as { version: string };
+    const { size, mtimeMs } = statSync(model);
+    const name = `en-lexicon-${version}-${size}-${Math.trunc(mtimeMs)}.json`;
+    return path.join(os.tmpdir(), "beannote-nlp-tables", name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a derived table atomically (another process may read it at the same time); a failure only costs time. */
+function writeDerived(file: string, text: string): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.part`;
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+  } catch {
+    // read-only TMPDIR: the next process derives it again
+  }
 }
 
 let jieba: Jieba | undefined;
 let jiebaTfIdf: TfIdf | undefined;
 /** The jieba segmenter with its default dictionary (loaded on first use, about 0.3 s). */
 export function jiebaSegmenter(): Jieba {
-  if (!jieba) {
+  jieba ??= recordLoad("jieba", () => {
     const { Jieba: JiebaClass } = requireHere("@node-rs/jieba") as typeof import("@node-rs/jieba");
     const { dict } = requireHere("@node-rs/jieba/dict.js") as typeof import("@node-rs/jieba/dict");
-    jieba = JiebaClass.withDict(dict);
-  }
+    return JiebaClass.withDict(dict);
+  });
   return jieba;
 }
 /** jieba's TF-IDF extractor with its IDF table (general-language rarity of Chinese words). */
 export function jiebaKeywords(): TfIdf {
-  if (!jiebaTfIdf) {
+  jiebaTfIdf ??= recordLoad("jieba-idf", () => {
     const { TfIdf: TfIdfClass } = requireHere("@node-rs/jieba") as typeof import("@node-rs/jieba");
     const { idf } = requireHere("@node-rs/jieba/dict.js") as typeof import("@node-rs/jieba/dict");
-    jiebaTfIdf = TfIdfClass.withDict(idf);
-  }
+    return TfIdfClass.withDict(idf);
+  });
   return jiebaTfIdf;
 }
 
@@ -107,12 +149,14 @@ let kuromojiTokenizer: KuromojiTokenizer | undefined;
 /** The kuromoji tokenizer (IPADIC), loaded once; its dictionary is read from node_modules/kuromoji/dict. */
 export function japaneseTokenizer(): Promise<KuromojiTokenizer> {
   kuromojiLoading ??= (async () => {
+    const started = performance.now();
     const kuromoji = requireHere("kuromoji") as typeof import("kuromoji").default;
     const dicPath = path.join(path.dirname(requireHere.resolve("kuromoji/package.json")), "dict");
     const built = await new Promise<KuromojiTokenizer>((resolve, reject) =>
       kuromoji.builder({ dicPath }).build((error, tokenizer) => (error ? reject(error) : resolve(tokenizer))),
     );
     kuromojiTokenizer = built;
+    recordLoaded("kuromoji", started);
     return built;
   })();
   kuromojiLoading.catch(() => (kuromojiLoading = undefined));
@@ -144,7 +188,7 @@ const WORDLIKE = /[\p{L}\p{N}]/u;
 function englishTokens(text: string): Token[] {
   const out: Token[] = [];
   let cursor = 0;
-  for (const t of winkTokens(text)) {
+  for (const t of englishTagger()(text)) {
     const start = text.indexOf(t.value, cursor);
     if (start < 0) continue;
     cursor = start + t.value.length;
