@@ -14,7 +14,7 @@ import { studentRoutes } from "../modules/student/student.routes";
 import { feedbackRoutes } from "../modules/feedback/feedback.routes";
 import { exportRoutes } from "../modules/export/export.routes";
 import { askRoutes } from "../modules/ask/ask.routes";
-import { artefactKinds } from "../modules/artefacts/artefact-kinds";
+import { kindRoutes } from "../modules/artefacts/artefact-kinds";
 
 /** Each feature's routes, on the services built once (services.ts); add yours here. */
 export async function registerRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -33,7 +33,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await api.register(notesRoutes(services.notes));
 
   // Study artefacts (and translation): each kind's routes, with its service, from the one list of kinds.
-  for (const kind of artefactKinds) await api.register(kind.routes(services.artefactDeps));
+  for (const routes of kindRoutes(services.artefactDeps)) await api.register(routes);
 
   await api.register(exportRoutes(services.exports));
   await api.register(askRoutes(services.ask));

@@ -21,7 +21,7 @@ import { createNoteService } from "../modules/notes/notes.service";
 import { createNoteFiles } from "../modules/notes/note-files";
 import { createStudyNotes } from "../modules/notes/study-notes";
 import { createArtefactJobs, type ArtefactApiDeps } from "../modules/artefacts/artefact-kind";
-import { artefactKinds } from "../modules/artefacts/artefact-kinds";
+import { kindReleasers } from "../modules/artefacts/artefact-kinds";
 import { artefactCopiers } from "../modules/artefacts/artefact-copiers";
 import { createThrottle } from "../modules/throttle/throttle.service";
 import { createPdfPrinter } from "../modules/export/pdf-printer";
@@ -97,7 +97,7 @@ export function createServices(deps: ServiceDeps) {
     // Deleting a note deletes its objects: unused source files, each artefact kind's (podcast audio).
     {
       files,
-      releasers: artefactKinds.flatMap((kind) => (kind.release ? [kind.release({ db, storage })] : [])),
+      releasers: kindReleasers({ db, storage }),
     },
   );
 

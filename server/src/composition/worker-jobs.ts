@@ -7,7 +7,7 @@ import { refundOnFailure } from "../modules/beans/refund-on-failure";
 import { createMailFeedbackJob } from "../modules/feedback/mail-feedback.job";
 import { createStorageSweepJob } from "../modules/storage-sweep/storage-sweep.job";
 import { createAnswerQuestionJob } from "../modules/ask/answer-question.job";
-import { artefactKinds } from "../modules/artefacts/artefact-kinds";
+import { kindJobs } from "../modules/artefacts/artefact-kinds";
 
 /** What only a worker has, besides the services: the parser threads and the office preview renderer. */
 export interface WorkerDeps {
@@ -33,9 +33,7 @@ export function workerJobs(services: Services, worker: WorkerDeps): JobDefinitio
     }),
     generateNoteJob({ db, files, engine, beans }),
     // each artefact kind's generation job, from the one list of kinds
-    ...artefactKinds.flatMap((kind) =>
-      kind.job ? [kind.job.create({ db, storage, notes, engine, speech: services.speech })] : [],
-    ),
+    ...kindJobs({ db, storage, notes, engine, speech: services.speech }),
     createMailFeedbackJob({ feedback: services.feedback, mailer, mailTo: config.FEEDBACK_MAIL_TO }),
     createStorageSweepJob({
       db,

@@ -28,6 +28,16 @@ export { questionKey } from "./quiz/quiz-text";
 export { isModelUnavailable } from "./quiz/llm";
 export { TranslateFailedError, TranslateNeedsModelError } from "./translate/errors";
 export { createOfflineEngine, generateOfflineNote } from "./offline";
+export { ARTEFACT_GENERATORS, type ArtefactGenerators } from "./artefact-generators";
+export {
+  composeGenerators,
+  defineGenerator,
+  llmMethods,
+  offlineMethods,
+  type AnyEngineGenerator,
+  type EngineGenerator,
+  type EngineGenerators,
+} from "./generator";
 
 export { createLlmEngine } from "./llm";
 export { labelsFor } from "./labels";

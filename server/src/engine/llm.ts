@@ -1,8 +1,5 @@
-import { llmFlashcards } from "./flashcards/llm";
-import { llmPodcastScript } from "./podcast/llm";
-import { llmGrade, llmQuiz } from "./quiz/llm";
-import { llmTranslate } from "./translate/llm";
-import { llmSlides } from "./slides/llm";
+import { ARTEFACT_GENERATORS } from "./artefact-generators";
+import { llmMethods } from "./generator";
 import type { DetailLevel, OutputLanguage } from "@beannote/contract";
 import { z } from "zod";
 import { labelsFor, languageName, type NoteLabels } from "./labels";
@@ -325,14 +322,6 @@ export function createLlmEngine(config: ModelSettings, deps: EngineDeps = {}): E
     };
   }
 
-  return {
-    name: "llm",
-    generateNote,
-    flashcards: (req) => llmFlashcards(client, req),
-    podcastScript: (req) => llmPodcastScript(client, req),
-    translate: (req) => llmTranslate(client, req),
-    slides: (req) => llmSlides(client, req),
-    quiz: (req) => llmQuiz(client, req),
-    gradeAnswer: (req) => llmGrade(client, req),
-  };
+  // each artefact by its generator's LLM writer, on this engine's client
+  return { name: "llm", generateNote, ...llmMethods(ARTEFACT_GENERATORS, client) };
 }

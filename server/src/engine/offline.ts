@@ -1,9 +1,5 @@
-import { writeOfflineFlashcards } from "./flashcards/offline";
-import { offlinePodcastScript } from "./podcast/offline";
-import { TranslateNeedsModelError } from "./translate/errors";
-import { offlineSlides } from "./slides/offline";
-import { offlineGradeWhenReady } from "./quiz/grade";
-import { offlineQuiz } from "./quiz/offline";
+import { ARTEFACT_GENERATORS } from "./artefact-generators";
+import { offlineMethods } from "./generator";
 import type { DetailLevel, OutputLanguage } from "@beannote/contract";
 import { labelsFor, languageName, type NoteLabels } from "./labels";
 import { prepareDocument, preparedBlockText, type PreparedDocument, type PreparedSection } from "./prepare";
@@ -264,19 +260,11 @@ export function generateOfflineNote(
   };
 }
 
-/** The offline engine: deterministic, no model. */
+/** The offline engine: deterministic, no model; each artefact by its generator's offline writer. */
 export function createOfflineEngine(): Engine {
   return {
     name: "offline",
     generateNote: async (req, onSection) => generateOfflineNote(req, onSection),
-    flashcards: (req) => writeOfflineFlashcards(req.material, { count: req.count, exclude: req.exclude }),
-    podcastScript: async (req) => offlinePodcastScript(req.material, req.length),
-    slides: async (req) => offlineSlides(req.material, { maxSlides: req.maxSlides }),
-    quiz: async (req) => offlineQuiz(req.material, req),
-    gradeAnswer: (req) => offlineGradeWhenReady(req),
-    // Translation needs a model: the offline engine has no way to write another language.
-    translate: async () => {
-      throw new TranslateNeedsModelError();
-    },
+    ...offlineMethods(ARTEFACT_GENERATORS),
   };
 }

@@ -1,9 +1,8 @@
 import type { DetailLevel, OutputLanguage, PodcastLength, SourceDocument } from "@beannote/contract";
-import type { CardDraft } from "./flashcards/card-rules";
-import type { PodcastScript } from "./podcast/script";
-import type { SlideDraft } from "./slides/slide-rules";
+import type { ArtefactGenerators } from "./artefact-generators";
+import type { GeneratorMethods } from "./generator";
 import type { NoteMaterial } from "./note-material";
-import type { GradeOutcome, GradeRequest, QuestionDraft, QuizPlan } from "./quiz/question";
+import type { QuizPlan } from "./quiz/question";
 
 /** What an engine needs to write one note from one or more parsed files. */
 export interface NoteRequest {
@@ -70,30 +69,20 @@ export interface TranslatedNote {
 
 /**
  * Turns parsed documents into a study note (`onSection` fires as each section is finished), and a note
- * into its study artefacts. Every artefact item names the note section it came from; the caller turns
- * that into a citation, so no engine ever types a page number.
+ * into its study artefacts: one method per artefact generator (`engine.flashcards(req)`, …), each declared in
+ * its kind's folder (`engine/<kind>/generator.ts`, listed in artefact-generators.ts). Every artefact item names
+ * the note section it came from; the caller turns that into a citation, so no engine ever types a page number.
  */
-export interface Engine {
+export interface Engine extends GeneratorMethods<ArtefactGenerators> {
   readonly name: "offline" | "llm";
   generateNote(
     req: NoteRequest,
     onSection?: (s: NoteSectionOut, index: number, total: number) => void,
   ): Promise<GeneratedNote>;
-  flashcards(req: FlashcardsRequest): Promise<CardDraft[]>;
-  /** A two-host script: opening, a chapter per section (or group of small ones), closing; every line names its section. */
-  podcastScript(req: PodcastScriptRequest): Promise<PodcastScript>;
-  /** A deck: title slide, agenda, one slide per idea (each naming its section), summary. */
-  slides(req: SlidesRequest): Promise<SlideDraft[]>;
-  /** The note in another language; the offline engine throws `TranslateNeedsModelError`. */
-  translate(req: TranslateRequest): Promise<TranslatedNote>;
-  /** Questions of the planned types, spread over the note's sections (the job checks their keys). */
-  quiz(req: QuizRequest): Promise<QuestionDraft[]>;
-  /** Grades a free-text answer against its reference answer and source. */
-  gradeAnswer(req: GradeRequest): Promise<GradeOutcome>;
 }
 
-/** The Engine methods that write a study artefact (an artefact kind names the ones it calls). */
-export type ArtefactEngineMethod = Exclude<keyof Engine, "name" | "generateNote">;
+/** The Engine methods that write a study artefact (an artefact kind names the generators it calls). */
+export type ArtefactEngineMethod = keyof ArtefactGenerators;
 
 export interface PodcastScriptRequest extends ArtefactRequest {
   length: PodcastLength;

@@ -1,7 +1,5 @@
 import type { ArtefactCopier } from "../notes/study-notes";
-import { artefactKinds } from "./artefact-kinds";
+import { kindCopiers } from "./artefact-kinds";
 
 /** What a copy of a note takes along: each kind's copy (see `ArtefactKind.copy`), in the list's order. */
-export const artefactCopiers: ArtefactCopier[] = artefactKinds.flatMap((kind) =>
-  kind.copy ? [kind.copy] : [],
-);
+export const artefactCopiers: ArtefactCopier[] = kindCopiers();

@@ -1,4 +1,4 @@
-import type { ArtefactGeneration, BeanAction } from "@beannote/contract";
+import type { ArtefactGeneration, BeanAction, KindContract } from "@beannote/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,7 +12,7 @@ import {
   type JobSpec,
 } from "../../jobs/definition";
 import { isTerminal, type JobQueue, type JobReason, type JobRow } from "../../jobs/queue";
-import type { ArtefactEngineMethod, Engine, NoteMaterial } from "../../engine";
+import type { Engine, EngineGenerators, NoteMaterial } from "../../engine";
 import { AppError } from "../../http/app-error";
 import type { RenderPool } from "../export/render-pool";
 import type { Speech } from "../../speech";
@@ -55,10 +55,11 @@ export interface ArtefactWorkerDeps {
   speech: Speech;
 }
 
-/** How a kind is generated: the `Engine` methods it calls (each engine, offline and LLM, has them), or a
- * function that derives it whatever the engine. */
+/** How a kind is generated: its generators (declared in `engine/<kind>/generator.ts`, each an `Engine` method
+ * of both engines, offline and LLM, once listed in engine/artefact-generators.ts), or a function that derives it
+ * whatever the engine. */
 export type ArtefactGenerator =
-  { engine: readonly ArtefactEngineMethod[] } | { derive(material: NoteMaterial, noteId: string): unknown };
+  { engine: EngineGenerators } | { derive(material: NoteMaterial, noteId: string): unknown };
 
 /**
  * One artefact kind, declared in its folder. Every field is required: `null` says "this kind has none" (the mind
@@ -67,7 +68,11 @@ export type ArtefactGenerator =
 export interface ArtefactKind {
   /** The kind's name: its folder, its tab, and its job's name (`<name>.generate`). */
   readonly name: string;
-  /** Its Beancoin price key (see BEAN_COSTS); null: free. */
+  /** Its part of the contract (contract/src/<kind>.ts, listed in ARTEFACT_KIND_CONTRACTS): its paths, route
+   * summaries, error codes and price, which the central lists (API_ROUTES, ERROR_STATUS, BEAN_COSTS, ROUTE_DOCS)
+   * are composed from. */
+  readonly contract: KindContract;
+  /** Its Beancoin price key (see BEAN_COSTS, the key of its contract's `price`); null: free. */
   readonly price: BeanAction | null;
   /** The job that writes it: the spec both sides know, and the handler a worker builds. Null: derived on read. */
   readonly job: {

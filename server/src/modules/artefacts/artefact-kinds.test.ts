@@ -1,8 +1,14 @@
-import { BEAN_ACTIONS } from "@beannote/contract";
+import { API_ROUTES, ARTEFACT_KIND_CONTRACTS, BEAN_ACTIONS, ERROR_CODES } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
-import { createEngine, createOfflineEngine } from "../../engine";
+import {
+  ARTEFACT_GENERATORS,
+  createEngine,
+  createOfflineEngine,
+  type ArtefactEngineMethod,
+} from "../../engine";
 import { artefactCopiers } from "./artefact-copiers";
 import { artefactKinds } from "./artefact-kinds";
+import { registeredRoutes } from "./kind-test-support";
 
 describe("artefact kinds", () => {
   it("are listed once each, every job named in one style", () => {
@@ -41,9 +47,37 @@ describe("artefact kinds", () => {
         expect(kind.save).toBeNull();
         continue;
       }
-      expect(kind.generate.engine.length).toBeGreaterThan(0);
+      const methods = Object.keys(kind.generate.engine) as ArtefactEngineMethod[];
+      expect(methods.length).toBeGreaterThan(0);
       for (const engine of engines)
-        for (const method of kind.generate.engine) expect(typeof engine[method]).toBe("function");
+        for (const method of methods) expect(typeof engine[method]).toBe("function");
+      // the kind names its own generators, the ones the engines were built from
+      for (const method of methods) expect(ARTEFACT_GENERATORS[method]).toBe(kind.generate.engine[method]);
+    }
+    // every generator the engines have belongs to one kind
+    const named = artefactKinds.flatMap((kind) =>
+      "engine" in kind.generate ? Object.keys(kind.generate.engine) : [],
+    );
+    expect(named.sort()).toEqual(Object.keys(ARTEFACT_GENERATORS).sort());
+  });
+
+  it("declare their contract, listed once in ARTEFACT_KIND_CONTRACTS, with the price they charge", () => {
+    expect(new Set(artefactKinds.map((kind) => kind.contract))).toEqual(new Set(ARTEFACT_KIND_CONTRACTS));
+    for (const kind of artefactKinds) {
+      expect(kind.contract.name).toBe(kind.name);
+      expect(Object.keys(kind.contract.price)).toEqual(kind.price ? [kind.price] : []);
+      for (const code of Object.keys(kind.contract.errors)) expect(ERROR_CODES).toContain(code);
+      for (const [name, path] of Object.entries(kind.contract.paths))
+        expect(API_ROUTES[name as keyof typeof API_ROUTES]).toBe(path);
+    }
+  });
+
+  it("register exactly the routes their contract describes, on its own paths", async () => {
+    for (const kind of artefactKinds) {
+      const routes = await registeredRoutes([kind]);
+      expect(routes.sort(), kind.name).toEqual(Object.keys(kind.contract.routes).sort());
+      const paths = Object.values(kind.contract.paths);
+      for (const route of routes) expect(paths, route).toContain(route.split(" ")[1]);
     }
   });
 

@@ -1,3 +1,5 @@
+import { flashcardsContract } from "@beannote/contract";
+import { flashcardsGenerators } from "../../engine/flashcards/generator";
 import { defineArtefactKind } from "../artefacts/artefact-kind";
 import { flashcardsRoutes } from "./flashcards.routes";
 import { copyDeck, createFlashcardService, generateFlashcardsJob, presentCard } from "./flashcards.service";
@@ -6,9 +8,10 @@ import { createGenerateFlashcardsJob, saveCards } from "./generate-flashcards.jo
 /** Flashcards: a deck per note, written by a job (added to or replaced), reviewed on a spaced schedule. */
 export const flashcardsKind = defineArtefactKind({
   name: "flashcards",
+  contract: flashcardsContract,
   price: "flashcards",
   job: { spec: generateFlashcardsJob, create: createGenerateFlashcardsJob },
-  generate: { engine: ["flashcards"] },
+  generate: { engine: flashcardsGenerators },
   save: saveCards,
   present: presentCard,
   copy: copyDeck,

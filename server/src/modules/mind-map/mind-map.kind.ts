@@ -1,3 +1,4 @@
+import { mindMapContract } from "@beannote/contract";
 import { buildMindMap } from "../../engine";
 import { defineArtefactKind } from "../artefacts/artefact-kind";
 import { mindMapRoutes } from "./mind-map.routes";
@@ -10,6 +11,7 @@ import { createMindMapService, withFormulasAsWritten } from "./mind-map.service"
  */
 export const mindMapKind = defineArtefactKind({
   name: "mind-map",
+  contract: mindMapContract,
   price: null,
   job: null,
   generate: { derive: buildMindMap },

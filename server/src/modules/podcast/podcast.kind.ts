@@ -1,3 +1,5 @@
+import { podcastContract } from "@beannote/contract";
+import { podcastGenerators } from "../../engine/podcast/generator";
 import { defineArtefactKind } from "../artefacts/artefact-kind";
 import { createGeneratePodcastJob } from "./generate-podcast.job";
 import { podcastRepo } from "./podcast.repo";
@@ -16,9 +18,10 @@ import {
  */
 export const podcastKind = defineArtefactKind({
   name: "podcast",
+  contract: podcastContract,
   price: "podcast",
   job: { spec: generatePodcastJob, create: createGeneratePodcastJob },
-  generate: { engine: ["podcastScript"] },
+  generate: { engine: podcastGenerators },
   // the audio is stored first; the episode's rows then replace the previous episode's
   save: podcastRepo.replace,
   present: presentEpisode,

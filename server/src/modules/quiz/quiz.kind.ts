@@ -1,3 +1,5 @@
+import { quizContract } from "@beannote/contract";
+import { quizGenerators } from "../../engine/quiz/generator";
 import { defineArtefactKind } from "../artefacts/artefact-kind";
 import { createGenerateQuizJob, saveQuestions } from "./generate-quiz.job";
 import { quizRoutes } from "./quiz.routes";
@@ -10,9 +12,10 @@ import { copyQuizzes, createQuizService, generateQuizJob, presentSummary } from 
  */
 export const quizKind = defineArtefactKind({
   name: "quiz",
+  contract: quizContract,
   price: "quiz",
   job: { spec: generateQuizJob, create: createGenerateQuizJob },
-  generate: { engine: ["quiz", "gradeAnswer"] },
+  generate: { engine: quizGenerators },
   save: saveQuestions,
   present: presentSummary,
   copy: copyQuizzes,

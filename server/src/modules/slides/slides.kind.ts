@@ -1,3 +1,5 @@
+import { slidesContract } from "@beannote/contract";
+import { slidesGenerators } from "../../engine/slides/generator";
 import { defineArtefactKind } from "../artefacts/artefact-kind";
 import { createGenerateSlidesJob, saveSlides } from "./generate-slides.job";
 import { createSlidesPdf } from "./slides-pdf";
@@ -7,9 +9,10 @@ import { copySlides, createSlidesService, generateSlidesJob, presentSlide } from
 /** Slides: one deck per note, written by a job, arranged by the student, exported as .pptx or PDF. */
 export const slidesKind = defineArtefactKind({
   name: "slides",
+  contract: slidesContract,
   price: "slides",
   job: { spec: generateSlidesJob, create: createGenerateSlidesJob },
-  generate: { engine: ["slides"] },
+  generate: { engine: slidesGenerators },
   save: saveSlides,
   present: presentSlide,
   copy: copySlides,

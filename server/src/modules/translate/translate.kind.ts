@@ -1,3 +1,5 @@
+import { translateContract } from "@beannote/contract";
+import { translateGenerators } from "../../engine/translate/generator";
 import { defineArtefactKind } from "../artefacts/artefact-kind";
 import { derivedNotes } from "../notes/derived-notes";
 import { createTranslateNoteJob, translateNoteJob } from "./translate.job";
@@ -10,9 +12,10 @@ import { createTranslateService } from "./translate.service";
  */
 export const translateKind = defineArtefactKind({
   name: "translate",
+  contract: translateContract,
   price: "translation",
   job: { spec: translateNoteJob, create: createTranslateNoteJob },
-  generate: { engine: ["translate"] },
+  generate: { engine: translateGenerators },
   save: derivedNotes.finish,
   present: null,
   copy: null,
