@@ -12,7 +12,7 @@ import katex from "katex";
 import { formulaSpans } from "../../server/src/engine/formula";
 import { parseFile } from "../../server/src/ingest/parse-file";
 import { mathRecovery } from "../../server/src/ingest/pdf-math/recover";
-import { texFormulas, tokenSimilarity, visibleTokens } from "./tex-formulas";
+import { alignedRows, texFormulas, tokenSimilarity, visibleTokens } from "./tex-formulas";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DIR = path.join(repoRoot, "fixtures/math");
@@ -64,7 +64,10 @@ async function benchFile(file: string): Promise<Row> {
   mathRecovery.enabled = true;
   const withMath = await parseText(data, file);
   const spans = formulaSpans(withMath.text);
-  const emitted = spans.map((s) => ({ ...s, tokens: visibleTokens(s.latex), used: false }));
+  // an aligned block is matched row by row, as the source's align and aligned are read
+  const emitted = spans.flatMap((s) =>
+    alignedRows(s.latex).map((row) => ({ ...s, tokens: visibleTokens(row), used: false })),
+  );
   const source = texFormulas(tex);
   const display: [number, number] = [0, 0];
   const inline: [number, number] = [0, 0];

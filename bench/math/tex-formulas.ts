@@ -103,15 +103,21 @@ export function texFormulas(tex: string): SourceFormula[] {
     } else if (m[3] !== undefined || m[4] !== undefined) {
       const inner = (m[3] ?? m[4])!;
       // an aligned or gathered block is read row by row, like align
-      const rows = /\\begin\{(?:aligned|gathered|split)\}/.test(inner)
-        ? inner.replace(/\\(?:begin|end)\{(?:aligned|gathered|split)\}/g, "").split(/\\\\/)
-        : [inner];
-      for (const r of rows) if (r.trim()) out.push({ latex: expand(r, macros), display: true });
+      for (const r of alignedRows(inner)) if (r.trim()) out.push({ latex: expand(r, macros), display: true });
     } else {
       out.push({ latex: expand((m[5] ?? m[6])!, macros), display: false });
     }
   }
   return out;
+}
+
+/** The rows of a formula that is (or holds) an aligned, gathered or split block; else the formula itself. */
+export function alignedRows(latex: string): string[] {
+  if (!/\\begin\{(?:aligned|gathered|split)\}/.test(latex)) return [latex];
+  return latex
+    .replace(/\\(?:begin|end)\{(?:aligned|gathered|split)\}/g, "")
+    .split(/\\\\/)
+    .filter((r) => r.trim());
 }
 
 const SYNONYMS: Record<string, string> = {

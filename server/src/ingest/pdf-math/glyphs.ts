@@ -20,6 +20,11 @@ export type FontRole =
   | "script"
   /** An OpenType maths font (Latin Modern Math, STIX, XITS, TeX Gyre … Math, Cambria Math). */
   | "unicode"
+  /**
+   * A sans-serif italic text font (cmssi, Latin Modern Sans Oblique): beamer sets its maths letters in it,
+   * and its prose italics too; a lone letter of it is maths, a word joins maths only beside it.
+   */
+  | "sansitalic"
   /** Text fonts: digits, operators and function names inside a formula, prose outside. */
   | "text";
 
@@ -31,6 +36,7 @@ const ROLE_BY_NAME: [RegExp, FontRole][] = [
   [/^(?:rsfs|eusm|eusb|mathrsfs)/, "script"],
   [/^(?:cmsy|cmbsy|lmsy|lmbsy|lmmathsymbols|txsy|pxsy|eusy)/, "symbol"],
   [/^(?:cmmi|cmmib|lmmi|lmmib|lmmathitalic|eurm|eurb|txmi|pxmi|ntxmi|mathit)/, "italic"],
+  [/^(?:cmssi|lmsans\d*-(?:oblique|italic)|lmssi)/, "sansitalic"],
   [
     /math(?:-?regular|-?bold|-?book)?$|^(?:stix|xits|stixtwomath|cambriamath|asana|firamath|garamondmath|libertinusmath)/,
     "unicode",

@@ -132,6 +132,52 @@ describe("formula layout → LaTeX", () => {
     expect(layoutLatex(cases, [])).toBe("\\begin{cases} x & x\\ge 0 \\\\ -x & x<0 \\end{cases}");
   });
 
+  it("reads \\binom from a stack without a bar between parentheses that touch it, inline and displayed", () => {
+    // inline: script-sized rows between \big parentheses
+    const inline = [
+      big("(", 0, 108, 1.2, "delim", 10, 4.6),
+      g("n", 4.6, 104.4, 7, "ord", 4.9),
+      g("k", 4.9, 96.5, 7, "ord", 4.2),
+      big(")", 9.5, 108, 1.2, "delim", 10, 4.6),
+    ];
+    expect(layoutLatex(inline, [])).toBe("\\binom{n}{k}");
+    // displayed: full-size rows 1.36 em apart; a matrix's column is a baselineskip (1.2 em)
+    const display = (gap: number) => [
+      big("(", 0, 114, 2.4, "delim", 10, 7.3),
+      g("n", 7.3, 100 + gap / 2, 10, "ord", 6),
+      g("k", 7.5, 100 - gap / 2, 10, "ord", 5.2),
+      big(")", 13.3, 114, 2.4, "delim", 10, 7.3),
+    ];
+    expect(layoutLatex(display(13.6), [])).toBe("\\binom{n}{k}");
+    expect(layoutLatex(display(12), [])).toBe("\\begin{pmatrix} n \\\\ k \\end{pmatrix}");
+  });
+
+  it("infers no bar for \\binom's stack but keeps \\left(\\frac…\\right), whose parentheses stand \\nulldelimiterspace off", () => {
+    const stack = (inset: number) => [
+      g("=", -12, 100),
+      big("(", 0, 114, 2.4, "delim", 10, 7.3),
+      g("1", 7.3 + inset, 106.8, 10, "ord", 5),
+      g("2", 7.3 + inset, 93.2, 10, "ord", 5),
+      big(")", 12.3 + 2 * inset, 114, 2.4, "delim", 10, 7.3),
+    ];
+    expect(inferBars(stack(0))).toEqual([]);
+    expect(layoutLatex(stack(0), inferBars(stack(0)))).toBe("=\\binom{1}{2}");
+    expect(layoutLatex(stack(1.2), inferBars(stack(1.2)))).toBe("=(\\frac{1}{2})");
+  });
+
+  it("reads three dots as \\cdots or \\ldots, and a quad's gap as \\quad", () => {
+    const dots = [
+      g("a", 0, 100),
+      g("+", 6, 100),
+      g("\\cdot", 14, 100, 10, "ord", 2.8),
+      g("\\cdot", 17.5, 100, 10, "ord", 2.8),
+      g("\\cdot", 21, 100, 10, "ord", 2.8),
+    ];
+    expect(layoutLatex(dots, [])).toBe("a+\\cdots");
+    const two = [g("a", 0, 100), g(",", 5, 100, 10, "ord", 2.8), g("b", 18, 100)];
+    expect(layoutLatex(two, [])).toBe("a,\\quad b");
+  });
+
   it("gives up on a 10,000-glyph or deeply nested formula in bounded time instead of hanging", () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       g(i % 2 ? "x" : "2", i * 3, 100 + (i % 7), 10 - (i % 3)),

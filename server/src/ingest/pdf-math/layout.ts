@@ -138,6 +138,7 @@ function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: Layout
   }
   items = applyAccents(items, depth, budget);
   items = applyLimits(items, size, depth, budget);
+  items = applyBinoms(items, size, depth, budget);
   items = applyMatrices(items, size, depth, budget);
   return row(items, size, depth, budget);
 }
@@ -217,9 +218,81 @@ export function inferBars(glyphs: MathGlyph[]): Rule[] {
     const numBottom = Math.min(...num.map((g) => g.y));
     const denTop = Math.max(...den.map((g) => g.y + g.size * 0.7));
     if (numBottom < denTop - size * 0.2) continue;
+    // parentheses touching the stack make it \binom: \left( \frac…\right) keeps \nulldelimiterspace inside them
+    if (enclosingParens(sorted, x0, x1, size)) continue;
     bars.push({ x0: x0 - 0.2, x1: x1 + 0.2, y: (numBottom + denTop) / 2 });
   }
   return bars;
+}
+
+/** Parentheses (extension-font delimiters) that touch a stack from x0 to x1 on both sides, as \binom sets them. */
+function enclosingParens(
+  items: MathGlyph[],
+  x0: number,
+  x1: number,
+  size: number,
+): [open: MathGlyph, close: MathGlyph] | null {
+  const tight = size * 0.06;
+  const open = items.find((g) => g.kind === "delim" && g.latex === "(" && Math.abs(x0 - g.x1) < tight);
+  const close = items.find((g) => g.kind === "delim" && g.latex === ")" && Math.abs(g.x0 - x1) < tight);
+  return open && close && Math.abs(open.bottom - close.bottom) < size * 0.3 ? [open, close] : null;
+}
+
+/**
+ * \binom: two rows stacked without a bar between parentheses that touch them (a matrix's column keeps
+ * \arraycolsep from its parentheses). Inline its rows are script-sized; displayed they are set further
+ * apart (TeX's num1 and denom1 shifts, about 1.36 em) than a matrix's rows (a baselineskip, 1.2 em).
+ */
+function applyBinoms(items: MathGlyph[], size: number, depth: number, budget: LayoutBudget): MathGlyph[] {
+  const opens = items.filter((g) => g.kind === "delim" && g.latex === "(");
+  if (opens.length === 0) return items;
+  let out = items;
+  for (const open of opens) {
+    const close = out
+      .filter(
+        (g) =>
+          g.kind === "delim" &&
+          g.latex === ")" &&
+          g.x0 > open.x1 &&
+          Math.abs(g.bottom - open.bottom) < size * 0.3,
+      )
+      .sort((a, b) => a.x0 - b.x0)[0];
+    if (!close) continue;
+    const inside = out.filter(
+      (g) =>
+        g !== open &&
+        g !== close &&
+        centerX(g) > open.x1 &&
+        centerX(g) < close.x0 &&
+        g.y > open.bottom - size * 0.2 &&
+        g.y < open.top + size * 0.2,
+    );
+    if (inside.length < 2 || inside.some((g) => g.kind !== "ord" && g.kind !== "word" && g.kind !== "atom"))
+      continue;
+    const x0 = Math.min(...inside.map((g) => g.x0));
+    const x1 = Math.max(...inside.map((g) => g.x1));
+    if (!enclosingParens([open, close], x0, x1, size)) continue;
+    const entrySize = mainSizeOf(inside);
+    const rows = rowsOf(inside, entrySize);
+    if (rows.length !== 2) continue;
+    const [upper, lower] = rows as [MathGlyph[], MathGlyph[]];
+    const baseOf = (r: MathGlyph[]) =>
+      Math.min(...r.filter((g) => g.size >= entrySize * 0.8).map((g) => g.y));
+    const distance = baseOf(upper) - baseOf(lower);
+    const centre = (r: MathGlyph[]) =>
+      (Math.min(...r.map((g) => g.x0)) + Math.max(...r.map((g) => g.x1))) / 2;
+    if (Math.abs(centre(upper) - centre(lower)) > entrySize * 0.3) continue;
+    // sizes against the parentheses' font: an inline binomial may be all the formula there is
+    const scriptSized = entrySize < open.size * 0.9;
+    if (!scriptSized && distance < open.size * 1.3) continue;
+    const latex = `\\binom{${build(upper, [], depth + 1, budget)}}{${build(lower, [], depth + 1, budget)}}`;
+    const used = [open, close, ...inside];
+    const atom = makeAtom(latex, used, size);
+    atom.y = (open.top + open.bottom) / 2 - size * 0.25;
+    out = out.filter((g) => !used.includes(g));
+    out.push(atom);
+  }
+  return out;
 }
 
 /** An accent over the glyph it stands on: \hat{x}; a wide one over all it spans: \widehat{xy}. */
@@ -425,16 +498,23 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
     latex: string;
     sub: MathGlyph[];
     sup: MathGlyph[];
+    /** A quad or more of space before it (\\quad between two formulas of a display). */
+    space: string;
   }
   const nuclei: Nucleus[] = [];
+  let right = -Infinity;
   for (const g of sorted) {
     if (isBase(g)) {
-      nuclei.push({ latex: g.latex, sub: [], sup: [] });
+      const gap = g.x0 - right;
+      const space = depth > 0 ? "" : gap >= size * 1.7 ? "\\qquad " : gap >= size * 0.9 ? "\\quad " : "";
+      nuclei.push({ latex: g.latex, sub: [], sup: [], space });
+      right = Math.max(right, g.x1);
       continue;
     }
+    right = Math.max(right, g.x1);
     let last = nuclei[nuclei.length - 1];
     if (!last) {
-      last = { latex: "{}", sub: [], sup: [] };
+      last = { latex: "{}", sub: [], sup: [], space: "" };
       nuclei.push(last);
     }
     if (g.y > baseline + size * 0.05) last.sup.push(g);
@@ -452,16 +532,30 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
       const sup = build(n.sup, [], depth + 1, budget);
       latex += /^'+$/.test(sup) ? sup : `^{${sup}}`;
     }
-    parts.push(latex);
+    parts.push(n.space && i > 0 ? `${n.space}${latex}` : latex);
   }
   return joinLatex(parts);
 }
 
-/** A minus run into an arrow is one long arrow (\\longrightarrow is drawn as − and →). */
+/**
+ * A minus run into an arrow is one long arrow (\\longrightarrow is drawn as − and →); three centred or
+ * low dots in a row are \\cdots or \\ldots (TeX draws them as three dots).
+ */
 function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
   const out: MathGlyph[] = [];
   for (const g of sorted) {
     const prev = out[out.length - 1];
+    const dots = out.slice(-2);
+    if (
+      (g.latex === "\\cdot" || g.latex === ".") &&
+      dots.length === 2 &&
+      dots.every((d) => d.latex === g.latex && Math.abs(d.y - g.y) < g.size * 0.1) &&
+      g.x0 - dots[1]!.x1 < g.size * 0.3 &&
+      dots[1]!.x0 - dots[0]!.x1 < g.size * 0.3
+    ) {
+      out.splice(-2, 2, { ...g, latex: g.latex === "." ? "\\ldots" : "\\cdots", x0: dots[0]!.x0 });
+      continue;
+    }
     if (
       prev &&
       prev.latex === "-" &&

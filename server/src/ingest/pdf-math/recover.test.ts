@@ -36,13 +36,41 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
     expect(blocks).toContain(
       "$$\\sum_{i=1}^{n}\\frac{1}{i^{2}}=\\frac{\\pi^{2}}{6}+\\int_{0}^{\\infty}e^{-x}dx+\\sqrt{x^{2}+1}$$ (1)",
     );
+    // the source's \\quad between two formulas of one display keeps them apart, in one block
     expect(blocks).toContain(
-      "$$\\lim_{n\\to\\infty}(1+\\frac{1}{n})^{n}=e,\\operatorname*{arg\\,max}_{x\\in C}g(x)$$",
+      "$$\\lim_{n\\to\\infty}(1+\\frac{1}{n})^{n}=e,\\quad \\operatorname*{arg\\,max}_{x\\in C}g(x)$$",
     );
-    expect(blocks).toContain("$$A=\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix},$$");
-    expect(blocks).toContain("$$|x|=\\begin{cases} x & x\\ge 0 \\\\ -x & x<0 \\end{cases}$$");
+    expect(blocks).toContain(
+      "$$A=\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix},\\quad |x|=\\begin{cases} x & x\\ge 0 \\\\ -x & x<0 \\end{cases}$$",
+    );
     // no stray accent glyph is left in the prose
     expect(blocks.join("\n")).not.toMatch(/[˜¨ˆ˙]/u);
+  });
+
+  it("sets aligned rows as one aligned block, numbers after it, and tells \\binom from a fraction in parentheses", async () => {
+    const blocks = await blocksOf(fixture("tuned-aligned-binom.pdf"), "aligned.pdf");
+    expect(blocks).toContain(
+      "$$\\begin{aligned}(a+b)^{2}&=(a+b)(a+b)\\\\&=a^{2}+ab+ba+b^{2}\\\\&=a^{2}+2ab+b^{2}.\\end{aligned}$$ (1) (2) (3)",
+    );
+    expect(blocks).toContain("$$\\begin{aligned}u_{t}+cu_{x}&=0,\\\\u(0,x)&=g(x).\\end{aligned}$$");
+    // the second row's \\frac{1}{3} has no glyph of a maths font over or under its bar
+    expect(blocks.join("\n")).toContain("\\\\&=\\frac{1}{3}.\\end{aligned}$$");
+    const prose = blocks.join("\n");
+    expect(prose).toContain(
+      "Pascal’s rule is $\\binom{n}{k}=\\binom{n-1}{k-1}+\\binom{n-1}{k}$, and in display",
+    );
+    expect(blocks).toContain("$$(x+y)^{n}=\\sum_{k=0}^{n}\\binom{n}{k}x^{k}y^{n-k}.$$ (4)");
+    expect(prose).toContain("stays a fraction: $(\\frac{a}{b})^{2}=\\frac{a^{2}}{b^{2}}$, and");
+    expect(blocks).toContain("$$(\\frac{1}{2})^{n}\\to 0.$$");
+  });
+
+  it("reads beamer's maths, set in its sans-serif fonts, and leaves its prose", async () => {
+    const blocks = await blocksOf(fixture("tuned-beamer-sans.pdf"), "beamer.pdf");
+    const text = blocks.join("\n");
+    expect(text).toContain("The derivative of $f$ at $a$ is $f'(a)=\\lim_{h\\to 0}\\frac{f(a+h)-f(a)}{h}$.");
+    expect(text).toContain("Product rule: $(fg)'=f'g+fg'$.");
+    expect(blocks).toContain("$$\\frac{d}{dx}x^{n}=nx^{n-1},\\qquad \\int x^{n}dx=\\frac{x^{n+1}}{n+1}+C.$$");
+    expect(text).toContain("Taylor’s formula with $n=2$:");
   });
 
   it("keeps the formulas of a Chinese lecture (XeTeX, ctex) inside its sentences", async () => {

@@ -63,6 +63,74 @@ function boxOf(item: MathTextItem): Box | null {
   return { x0: e, x1: e + item.width, y: f, size };
 }
 
+/** Advance widths (in ems) of Computer Modern's roman, near enough for most text fonts' shapes. */
+const LOWER_WIDTHS = [
+  0.5, 0.556, 0.444, 0.556, 0.444, 0.306, 0.5, 0.556, 0.278, 0.306, 0.528, 0.278, 0.833, 0.556, 0.5, 0.556,
+  0.528, 0.392, 0.394, 0.389, 0.556, 0.528, 0.722, 0.528, 0.528, 0.444,
+];
+const SIGN_WIDTHS: Record<string, number> = {
+  "(": 0.389,
+  ")": 0.389,
+  "[": 0.278,
+  "]": 0.278,
+  "{": 0.5,
+  "}": 0.5,
+  "-": 0.333,
+  ",": 0.278,
+  ".": 0.278,
+  ";": 0.278,
+  ":": 0.278,
+  "!": 0.278,
+  "'": 0.278,
+  "’": 0.278,
+  "|": 0.278,
+  "/": 0.5,
+  "*": 0.5,
+};
+
+function emWidth(ch: string): number {
+  const c = ch.codePointAt(0) ?? 0;
+  if (c >= 0x30 && c <= 0x39) return 0.5;
+  if (c >= 0x61 && c <= 0x7a) return LOWER_WIDTHS[c - 0x61]!;
+  if (c >= 0x41 && c <= 0x5a) return ch === "I" ? 0.361 : ch === "J" ? 0.514 : /[MW]/.test(ch) ? 0.95 : 0.72;
+  const sign = SIGN_WIDTHS[ch];
+  if (sign) return sign;
+  if (/[→←↔⇒⇐⇔↦∞⟶]/u.test(ch)) return 1;
+  if (/[·′|]/u.test(ch)) return 0.278;
+  if (/[∈∪∩∧∨¬]/u.test(ch)) return 0.667;
+  if (/[∇√]/u.test(ch)) return 0.833;
+  if (/[=+<>−×±≤≥≠∼≈≡⊂⊃⊆⊇∓]/u.test(ch)) return 0.778;
+  if (c >= 0x391 && c <= 0x3a9) return 0.72;
+  if (c >= 0x2e80) return 1;
+  return 0.55;
+}
+
+/**
+ * Where each character of an item starts, by its string index (one more for the item's end): a text item
+ * gives only its whole width, so each character's share is its font-typical width, and spaces (gaps pdf.js
+ * found between glyphs) take what is left. Better than equal shares: "= 0" and ") =" put their = where TeX did.
+ */
+function charOffsets(str: string, width: number, size: number): number[] {
+  let known = 0;
+  let spaces = 0;
+  for (const ch of str) {
+    if (ch.trim()) known += emWidth(ch) * size;
+    else spaces++;
+  }
+  // a gap pdf.js turned into a space is a word's or a relation's space, not more than half an em
+  const space = spaces > 0 ? Math.min(Math.max(width - known, 0) / spaces, size * 0.5) : 0;
+  const scale = known > 0 ? (width - space * spaces) / known : 1;
+  const out: number[] = [];
+  let x = 0;
+  for (const ch of str) {
+    out.push(x);
+    if (ch.length === 2) out.push(x);
+    x += ch.trim() ? emWidth(ch) * size * scale : space;
+  }
+  out.push(x);
+  return out;
+}
+
 function mathGlyph(
   latex: string,
   kind: MathGlyph["kind"],
@@ -90,12 +158,16 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
     const role: FontRole = font && !font.type3 ? fontRole(font.name) : "text";
     const chars = [...item.str];
     const inked = chars.filter((ch) => ch.trim()).length;
+    // a lone sans-serif italic letter is a maths letter (beamer); a word of them may be prose italics
+    const lone = role === "sansitalic" && inked === 1 && /^\s*\p{L}\s*$/u.test(item.str);
     const perInked = item.width / Math.max(1, inked);
     const pieces: (Piece | null)[] = [];
     if (role !== "text") {
       let offset = 0;
       let k = 0;
       const mapped = role === "extension" && unicodeMapped.has(item.fontName ?? "");
+      // an extension font's glyphs are as wide as they are tall: equal shares of the item
+      const offsets = role === "extension" ? null : charOffsets(item.str, item.width, box.size);
       for (const ch of chars) {
         const start = offset;
         offset += ch.length;
@@ -106,9 +178,10 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
             : mapped
               ? extensionByUnicode(ch, perInked / box.size)
               : glyphMeaning(ch, role);
-        const x0 = box.x0 + perInked * k++;
+        const x0 = box.x0 + (offsets ? offsets[start]! : perInked * k++);
+        const x1 = offsets ? box.x0 + offsets[offset]! : x0 + perInked;
         const glyph = meaning?.latex
-          ? mathGlyph(meaning.latex, meaning.kind, x0, x0 + perInked, box.y, box.size, meaning.depth)
+          ? mathGlyph(meaning.latex, meaning.kind, x0, x1, box.y, box.size, meaning.depth)
           : null;
         if (glyph && role === "unicode" && meaning?.depth !== undefined) {
           glyph.bottom = box.y - box.size * 0.5;
@@ -120,24 +193,24 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
           end: offset,
           text: ch,
           glyph,
-          strong: true,
+          strong: role !== "sansitalic" || lone,
           mathy: true,
           touching: false,
           x0,
-          x1: x0 + perInked,
+          x1,
           y: box.y,
           size: box.size,
         });
       }
       return pieces;
     }
-    const total = item.str.length || 1;
+    const offsets = charOffsets(item.str, item.width, box.size);
     for (const m of item.str.matchAll(TEXT_TOKEN)) {
       const text = m[0];
       if (!text.trim()) continue;
       const start = m.index;
-      const x0 = box.x0 + (item.width * start) / total;
-      const x1 = box.x0 + (item.width * (start + text.length)) / total;
+      const x0 = box.x0 + offsets[start]!;
+      const x1 = box.x0 + offsets[start + text.length]!;
       let glyph: MathGlyph | null = null;
       let mathy = false;
       let touching = false;
@@ -276,12 +349,21 @@ function adjacent(a: MathGlyph, b: MathGlyph, pa: Piece, pb: Piece): boolean {
   const minHeight = Math.min(a.top - a.bottom, b.top - b.bottom);
   if (pa.touching || pb.touching)
     return gap < s * 0.08 && overlap > minHeight * 0.5 && (pa.strong || pb.strong);
-  const bigNeighbour = a.kind === "bigop" || a.kind === "intop" || b.kind === "bigop" || b.kind === "intop";
+  // a tall delimiter's script stands between it and what follows: "\big)^{n} \to 0"
+  const tall = (g: MathGlyph) => g.kind === "delim" && g.top - g.bottom > g.size * 1.6;
+  const bigNeighbour =
+    a.kind === "bigop" ||
+    a.kind === "intop" ||
+    b.kind === "bigop" ||
+    b.kind === "intop" ||
+    tall(a) ||
+    tall(b);
   if (gap < s * (bigNeighbour ? 1.2 : 0.8) && overlap > minHeight * 0.2) return true;
   if (gap >= 0) return false;
   // stacked: limits under and over a big operator, under lim/max/min
   const [big, small] = a.size >= b.size ? [a, b] : [b, a];
-  if (big.kind === "bigop" || big.kind === "intop")
+  // limits are script-sized: a full-size glyph over an integral is the line above
+  if ((big.kind === "bigop" || big.kind === "intop") && small.size < big.size * 0.9)
     return small.y >= big.top - s * 0.4 ? small.bottom - big.top < s * 0.6 : big.bottom - small.top < s * 0.6;
   if (big.kind === "word" && small.size < big.size * 0.9)
     return small.y < big.y && big.bottom - small.top < s * 0.4;
@@ -297,6 +379,10 @@ export interface MathRegion {
   x1: number;
   y: number;
   size: number;
+  /** A displayed row's alignment point: the left edge of its first relation on the baseline. */
+  align?: number;
+  /** Displayed rows under this one that share its alignment point: one `aligned` block. */
+  below?: MathRegion[];
 }
 
 /**
@@ -345,17 +431,19 @@ export function recoverFormulas(
         return Math.abs(g.x1 - rule.x0) < g.size * 0.4 && g.bottom < rule.y && g.top + near > rule.y;
       return c >= rule.x0 - 0.5 && c <= rule.x1 + 0.5 && Math.abs(g.y - rule.y) < near;
     });
-    const hasStrong = touching.some((i) => pieces[i]!.strong);
-    if (touching.length < 2 || !hasStrong) continue;
+    if (touching.length < 2) continue;
     const radical = touching.some((i) => pieces[i]!.glyph!.kind === "radical");
     const over = touching.some((i) => pieces[i]!.glyph!.y > rule.y);
     const under = touching.some((i) => pieces[i]!.glyph!.y < rule.y);
-    // a box's border or an underline near a line of prose is not a fraction bar
+    // a box's border or an underline near a line of prose is not a fraction bar; a bar between digits
+    // (\frac{1}{3}) is one, though no glyph of a maths font touches it: its formula needs one elsewhere
     if ((!radical && !(over && under)) || prose.crosses(rule)) continue;
     usedRules.push(rule);
     for (let k = 1; k < touching.length; k++) groups.join(touching[0]!, touching[k]!);
   }
   joinDelimiterSpans(candidates, pieces, groups);
+  joinBesideBars(candidates, pieces, groups, usedRules);
+  joinPastScripts(candidates, pieces, groups);
   const components = new Map<number, number[]>();
   for (const i of candidates) {
     const root = groups.find(i);
@@ -373,7 +461,9 @@ export function recoverFormulas(
   }
   if (regions.length === 0) return items;
   markDisplays(regions, pieces);
-  return rewrite(items, perItem, pieces, regions, usedRules, check);
+  alignRows(regions, pieces);
+  // bars unknown (the operator list was not read): the layout infers them
+  return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check);
 }
 
 const isTall = (g: MathGlyph) => g.kind === "delim" && g.top - g.bottom > g.size * 1.6;
@@ -414,6 +504,61 @@ function joinDelimiterSpans(candidates: number[], pieces: Piece[], groups: Group
       if (!close && g.x0 - end > open.size * 3) break;
       end = Math.max(end, g.x1);
       groups.join(i, j);
+    }
+  }
+}
+
+/**
+ * A fraction bar stands on the maths axis between what precedes and follows the fraction, though its
+ * numerator is raised and its denominator lowered away from their neighbours' heights ("\lim_{h\to 0}\frac{…}{h}").
+ */
+function joinBesideBars(candidates: number[], pieces: Piece[], groups: Groups, bars: Rule[]): void {
+  for (const bar of bars) {
+    const inside = candidates.find((i) => {
+      const g = pieces[i]!.glyph!;
+      const c = (g.x0 + g.x1) / 2;
+      return c >= bar.x0 && c <= bar.x1 && Math.abs(g.y - bar.y) < g.size * 1.3;
+    });
+    if (inside === undefined) continue;
+    for (const i of candidates) {
+      const g = pieces[i]!.glyph!;
+      if (g.bottom > bar.y || g.top + g.size * 0.3 < bar.y) continue;
+      const gap = g.x1 <= bar.x0 + 0.5 ? bar.x0 - g.x1 : g.x0 >= bar.x1 - 0.5 ? g.x0 - bar.x1 : Infinity;
+      if (gap >= -0.5 && gap < g.size * 0.8) groups.join(inside, i);
+    }
+  }
+}
+
+/**
+ * A big operator, or a tall delimiter, with scripts at its side (\iint_{x^2+y^2\le 1}, \big)^{n}) and what
+ * follows the scripts on its line: the scripts reach below or above the line's glyphs, so nothing else ties them.
+ */
+function joinPastScripts(candidates: number[], pieces: Piece[], groups: Groups): void {
+  const byX = [...candidates].sort((i, j) => pieces[i]!.glyph!.x0 - pieces[j]!.glyph!.x0);
+  for (const i of candidates) {
+    const op = pieces[i]!.glyph!;
+    const tall = op.top - op.bottom > op.size * 1.6;
+    if (!tall || (op.kind !== "bigop" && op.kind !== "intop" && op.kind !== "delim")) continue;
+    let end = op.x1;
+    let scripted = false;
+    for (const j of byX) {
+      const g = pieces[j]!.glyph!;
+      if (g.x0 < end - 0.5) continue;
+      if (g.x0 > end + op.size * 0.3) break;
+      if (g.size >= op.size * 0.9 || g.y < op.bottom - op.size * 0.3 || g.y > op.top + op.size * 0.3)
+        continue;
+      end = Math.max(end, g.x1);
+      scripted = true;
+    }
+    if (!scripted) continue;
+    for (const j of byX) {
+      const g = pieces[j]!.glyph!;
+      if (g.x0 < end - 0.5) continue;
+      if (g.x0 > end + op.size * 0.8) break;
+      if (g.size >= op.size * 0.9 && g.y > op.bottom && g.y < op.top) {
+        groups.join(i, j);
+        break;
+      }
     }
   }
 }
@@ -484,11 +629,31 @@ function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion
     rules.some(
       (r) => (g.x0 + g.x1) / 2 >= r.x0 && (g.x0 + g.x1) / 2 <= r.x1 && Math.abs(g.y - r.y) < g.size * 1.3,
     );
+  // rows of a matrix or of cases, inside a tall delimiter, are not the formula's baseline
+  const tallOpeners = glyphs.filter(
+    (g) => g.kind === "delim" && g.top - g.bottom > g.size * 1.6 && OPENERS.has(g.latex),
+  );
+  const inRows = (g: MathGlyph) =>
+    tallOpeners.some(
+      (d) =>
+        g.x0 >= d.x1 - 0.5 &&
+        g.y > d.bottom &&
+        g.y < d.top &&
+        !glyphs.some(
+          (c) =>
+            c.kind === "delim" &&
+            c !== d &&
+            c.x0 >= d.x1 &&
+            c.x1 <= g.x0 &&
+            Math.abs(c.bottom - d.bottom) < d.size * 0.5,
+        ),
+    );
   const votes = new Map<number, number>();
   let y = glyphs[0]!.y;
   let best = -1;
   for (const g of glyphs) {
     if (
+      inRows(g) ||
       stacked(g) ||
       g.size < size * 0.9 ||
       g.kind === "delim" ||
@@ -505,6 +670,12 @@ function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion
       best = v;
       y = g.y;
     }
+  }
+  // nothing on a baseline of its own (a fraction in parentheses, a matrix): the axis, a quarter em over it
+  if (best < 0) {
+    const bottom = Math.min(...glyphs.map((g) => g.bottom));
+    const top = Math.max(...glyphs.map((g) => g.top));
+    y = (bottom + top) / 2 - size * 0.25;
   }
   return { pieces: members, latex: "", display: false, x0, x1, y, size };
 }
@@ -542,6 +713,82 @@ function markDisplays(regions: MathRegion[], pieces: Piece[]): void {
   for (let i = regions.length - 1; i >= 0; i--) if (regions[i]!.pieces.length === 0) regions.splice(i, 1);
 }
 
+/** Vertical extent of a region's glyphs. */
+function extentOf(r: MathRegion, pieces: Piece[]): [bottom: number, top: number] {
+  let bottom = Infinity;
+  let top = -Infinity;
+  for (const i of r.pieces) {
+    const g = pieces[i]!.glyph!;
+    bottom = Math.min(bottom, g.bottom);
+    top = Math.max(top, g.top);
+  }
+  return [bottom, top];
+}
+
+/**
+ * Displayed rows set one under the other with their relations in one column (align, aligned, eqnarray:
+ * "(a+b)² = …" over "= a² + 2ab + b²") are one formula, `\begin{aligned}…\end{aligned}`. Rows of a
+ * gather or separate displays (centred, further apart, their relations wherever they fall) stay apart.
+ */
+function alignRows(regions: MathRegion[], pieces: Piece[]): void {
+  const displays = regions.filter((r) => r.display && r.pieces.length);
+  for (const r of displays) {
+    let align: number | undefined;
+    for (const i of r.pieces) {
+      const g = pieces[i]!.glyph!;
+      if (!RELATIONS.has(g.latex) || g.latex === ":" || g.size < r.size * 0.9) continue;
+      if (Math.abs(g.y - r.y) > r.size * 0.15) continue;
+      if (align === undefined || g.x0 < align) align = g.x0;
+    }
+    r.align = align;
+  }
+  displays.sort((a, b) => b.y - a.y);
+  let head: MathRegion | null = null;
+  for (let k = 1; k < displays.length; k++) {
+    const upper = displays[k - 1]!;
+    const lower = displays[k]!;
+    const size = Math.max(upper.size, lower.size);
+    const same =
+      upper.align !== undefined &&
+      lower.align !== undefined &&
+      Math.abs(upper.align - lower.align) < size * 0.15 &&
+      upper.y - lower.y < size * 3 &&
+      extentOf(upper, pieces)[0] - extentOf(lower, pieces)[1] < size * 0.8;
+    if (!same) {
+      head = null;
+      continue;
+    }
+    head ??= upper;
+    (head.below ??= []).push(lower);
+  }
+}
+
+/**
+ * The LaTeX of a display's rows as one `aligned` block, each row split at its alignment point; null when a
+ * row cannot be rebuilt.
+ */
+function alignedLatex(rows: MathRegion[], pieces: Piece[], inferred: boolean, rules: Rule[]): string | null {
+  const out: string[] = [];
+  for (const r of rows) {
+    const glyphs = r.pieces.map((i) => ({ ...pieces[i]!.glyph! }));
+    const left = glyphs.filter((g) => (g.x0 + g.x1) / 2 < r.align!);
+    const right = glyphs.filter((g) => (g.x0 + g.x1) / 2 >= r.align!);
+    const bars = (part: MathGlyph[]) =>
+      inferred
+        ? inferBars(part)
+        : rules.filter(
+            (rule) =>
+              part.some((g) => (g.x0 + g.x1) / 2 >= rule.x0 && (g.x0 + g.x1) / 2 <= rule.x1) &&
+              part.some((g) => Math.abs(g.y - rule.y) < g.size * 1.5),
+          );
+    const l = left.length ? layoutLatex(left, bars(left)) : "";
+    const rt = layoutLatex(right, bars(right));
+    if (l === null || rt === null) return null;
+    out.push(`${l}&${rt}`);
+  }
+  return `\\begin{aligned}${out.join("\\\\")}\\end{aligned}`;
+}
+
 function rewrite(
   items: MathTextItem[],
   perItem: (Piece | null)[][],
@@ -551,7 +798,34 @@ function rewrite(
   check: LatexCheck,
 ): MathTextItem[] {
   const regionOfPiece = new Map<Piece, MathRegion>();
+  const merged = new Set<MathRegion>();
   for (const r of regions) {
+    if (!r.below?.length || merged.has(r)) continue;
+    const latex = alignedLatex([r, ...r.below], pieces, rules === null, rules ?? []);
+    if (!latex || !check(latex, true)) continue;
+    r.latex = latex;
+    for (const row of [r, ...r.below]) {
+      merged.add(row);
+      for (const i of row.pieces) regionOfPiece.set(pieces[i]!, r);
+    }
+  }
+  // the rows' equation numbers stand together after the block: "$$…$$ (1) (2)"
+  const numbers = new Map<number, MathRegion>();
+  for (const r of regions) {
+    if (!r.below?.length || r.latex === "") continue;
+    const rows = [r, ...r.below];
+    items.forEach((item, index) => {
+      const box = boxOf(item);
+      if (!box || !EQUATION_NUMBER.test(item.str.trim())) return;
+      if (
+        rows.some((row) => Math.abs(box.y - row.y) < row.size * 0.4 && (box.x0 > row.x1 || box.x1 < row.x0))
+      )
+        numbers.set(index, r);
+    });
+  }
+  const numbered = new Set<MathRegion>();
+  for (const r of regions) {
+    if (merged.has(r)) continue;
     const glyphs = r.pieces.map((i) => pieces[i]!.glyph!);
     const inside =
       rules === null
@@ -575,6 +849,14 @@ function rewrite(
   const emitted = new Set<MathRegion>();
   items.forEach((item, index) => {
     const list = perItem[index] ?? [];
+    const block = numbers.get(index);
+    if (block) {
+      if (numbered.has(block)) return;
+      numbered.add(block);
+      const all = [...numbers].filter(([, r]) => r === block).map(([i]) => items[i]!.str.trim());
+      out.push({ ...item, str: all.join(" "), transform: [...item.transform.slice(0, 5), block.y] });
+      return;
+    }
     if (!list.some((p) => p && regionOfPiece.has(p))) {
       if (!item.str.trim() && insideFormula(item, emitted)) return; // a space between a formula's glyphs
       out.push(withoutStrayAccents(item, items[index + 1]));

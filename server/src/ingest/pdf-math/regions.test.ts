@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { recoverFormulas, type MathTextItem, type PageFont } from "./regions";
+
+const FONTS: Record<string, PageFont> = {
+  it: { name: "ABCDEF+CMMI10", type3: false },
+  rm: { name: "ABCDEF+CMR10", type3: false },
+  sf: { name: "ABCDEF+CMSS10", type3: false },
+  sfit: { name: "ABCDEF+CMSSI10", type3: false },
+};
+
+/** A text item of `font` at (x, baseline y); its width from an em per character unless told. */
+function item(
+  str: string,
+  font: string,
+  x: number,
+  y: number,
+  width = str.length * 5,
+  size = 10,
+): MathTextItem {
+  return { str, fontName: font, transform: [size, 0, 0, size, x, y], width, height: size };
+}
+
+const recover = (items: MathTextItem[]) =>
+  recoverFormulas(
+    items,
+    (id) => FONTS[id],
+    null,
+    () => true,
+  )
+    .map((i) => i.str)
+    .join("|");
+
+describe("formula regions of a page", () => {
+  it("infers fraction bars when the page's rules were not read", () => {
+    // "x = 1/3" displayed, the operator list unread (its fonts were met on an earlier page)
+    const items = [
+      item("x", "it", 100, 500, 5.7),
+      item("=", "rm", 109, 500, 7.7),
+      item("1", "rm", 120, 506.8, 5),
+      item("3", "rm", 120, 493.2, 5),
+    ];
+    expect(recover(items)).toBe("$$x=\\frac{1}{3}$$");
+  });
+
+  it("takes a lone sans-serif italic letter for maths (beamer), but not a word in that font", () => {
+    const items = [
+      item("The value of", "sf", 50, 500, 56),
+      item("x", "sfit", 110, 500, 5),
+      item("is", "sf", 119, 500, 7),
+      item("small", "sfit", 130, 500, 24),
+      item("here.", "sf", 158, 500, 22),
+    ];
+    expect(recover(items)).toBe("The value of|$x$|is|small|here.");
+  });
+});
