@@ -1,6 +1,7 @@
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { SourceDocument } from "@beannote/contract";
 import { isBoilerplateHeading, isBoilerplateLine } from "../src/engine/prepare";
+import { headingNumberDepth } from "../src/ingest/parse-pdf";
 
 /**
  * Structure and debris measures of a note (issue 22), for tests and `npm run bench:notes`: how many of a PDF's
@@ -21,6 +22,22 @@ export async function pdfOutline(data: Uint8Array): Promise<OutlineEntry[]> {
   const doc = await task.promise;
   try {
     const outline = (await doc.getOutline()) ?? [];
+    // a flat outline of numbered titles ("2.3.59.1 Scope", " 2.3.59.1.1 Background") nests by its numbers
+    const depths = outline.map((entry) => headingNumberDepth(entry.title.trim()));
+    const numbered = depths.filter((d) => d > 0);
+    const flat = outline.every((entry) => !entry.items?.length);
+    if (flat && new Set(numbered).size >= 2 && numbered.length >= 3) {
+      const top = Math.min(...numbered);
+      let chapter = "";
+      return outline
+        .flatMap((entry, i) => {
+          const level = depths[i] ? depths[i] - top + 1 : 1;
+          const title = entry.title.trim();
+          if (level === 1) chapter = title;
+          return level === 1 ? [{ title, level }] : level === 2 ? [{ title, level, parent: chapter }] : [];
+        })
+        .filter((entry) => !isBoilerplateHeading(entry.title));
+    }
     return outline
       .flatMap((chapter) => [
         { title: chapter.title, level: 1 },

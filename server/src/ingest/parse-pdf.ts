@@ -8,6 +8,8 @@ import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
 import { isDisplayLine, recoverPageMath } from "./pdf-math/recover";
+import { withoutGlyphOutlines } from "./pdf-math/pdfjs-compat";
+import { sideColumnHeadings } from "./pdf-side-headings";
 import type { OcrFileResult, OcrPageRequest } from "./ocr/ocr";
 import {
   cleanText,
@@ -37,6 +39,10 @@ export interface Line {
   page: number;
   /** Set when the line opened with a raised, smaller footnote marker ("²We fixed …"), which was dropped. */
   marked?: boolean;
+  /** pdf.js's name of the font that sets the line (its first or longest piece); page-local. */
+  font?: string;
+  /** A side column's heading, or its margin note: a line of its own, never merged or joined with the text. */
+  role?: "heading" | "aside";
 }
 
 interface Paragraph {
@@ -46,6 +52,8 @@ interface Paragraph {
   /** Baseline of the first line. */
   y: number;
   lines: number;
+  /** A side column's heading (pdf-side-headings.ts). */
+  heading?: boolean;
 }
 
 interface OutlineEntry {
@@ -57,6 +65,7 @@ interface OutlineEntry {
 
 interface PdfTextItem {
   str: string;
+  fontName?: string;
   transform: number[];
   width: number;
   height: number;
@@ -90,7 +99,8 @@ async function withPdf<T>(data: Buffer, use: (doc: PDFDocumentProxy) => Promise<
     cMapPacked: true,
     standardFontDataUrl: STANDARD_FONTS_URL,
     verbosity: VerbosityLevel.ERRORS,
-    disableFontFace: true,
+    // operator lists (read for formula recovery) without the glyph outlines only drawing needs
+    ...withoutGlyphOutlines(),
     useSystemFonts: false,
     stopAtErrors: false,
   });
@@ -405,7 +415,7 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
           cur.x1 - cur.x0 < size * 2 &&
           /^(?:[\p{L}"“(]\p{L}|\p{Script=Han})/u.test(str)
         ) {
-          cur = { text: str, x0: cur.x0, x1: x + it.width, y, size, page, marked: true };
+          cur = { text: str, x0: cur.x0, x1: x + it.width, y, size, page, marked: true, font: it.fontName };
           pendingSpace = false;
           continue;
         }
@@ -420,6 +430,7 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
           cur.text += str;
         }
         cur.x1 = Math.max(cur.x1, x + it.width);
+        if (it.fontName && str.length * 2 > cur.text.length) cur.font = it.fontName;
         // Superscripts and subscripts do not define the line's size or baseline.
         if (size > cur.size) {
           cur.size = size;
@@ -430,7 +441,7 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
       }
       lines.push(cur);
     }
-    cur = { text: str, x0: x, x1: x + it.width, y, size, page };
+    cur = { text: str, x0: x, x1: x + it.width, y, size, page, font: it.fontName };
     pendingSpace = false;
   }
   if (cur !== null) lines.push(cur);
@@ -442,7 +453,8 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
  * Put the lines of a page in reading order. A page with two columns is read band by band: lines
  * spanning the page (titles, wide figures) separate bands; inside a band, the left column first.
  */
-function orderLines(lines: Line[], pageX0: number, pageX1: number): { lines: Line[]; twoColumns: boolean } {
+function orderLines(read: Line[], pageX0: number, pageX1: number): { lines: Line[]; twoColumns: boolean } {
+  const lines = sideColumnHeadings(read);
   if (lines.length < 2) return { lines, twoColumns: false };
   const mid = (pageX0 + pageX1) / 2;
   const slack = (pageX1 - pageX0) * 0.02;
@@ -501,7 +513,13 @@ function mergeSameBaseline(lines: Line[]): Line[] {
   const out: Line[] = [];
   for (const l of lines) {
     const prev = out[out.length - 1];
-    if (prev && Math.abs(prev.y - l.y) < Math.min(prev.size, l.size) * 0.4 && l.x0 >= prev.x1 - 1) {
+    if (
+      prev &&
+      !prev.role &&
+      !l.role &&
+      Math.abs(prev.y - l.y) < Math.min(prev.size, l.size) * 0.4 &&
+      l.x0 >= prev.x1 - 1
+    ) {
       prev.text = prev.text + " " + l.text;
       prev.x1 = l.x1;
       prev.size = Math.max(prev.size, l.size);
@@ -657,8 +675,9 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
           }
         }
       }
-      // A displayed formula is a block of its own.
+      // A displayed formula is a block of its own, and so is a side column's heading or note.
       if (join && prev !== null && (isDisplayLine(l.text) || isDisplayLine(prev.text))) join = false;
+      if (l.role || prev?.role) join = false;
       // Headings set in the body font ("I. INTRODUCTION", "3.1 Traces", "References") stand alone.
       if (join && cur !== null && prev !== null) {
         if (
@@ -672,6 +691,7 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
         cur.lines++;
       } else {
         cur = { text: l.text, size: l.size, page: l.page, y: l.y, lines: 1 };
+        if (l.role === "heading") cur.heading = true;
         paras.push(cur);
       }
       prev = l;
@@ -985,8 +1005,25 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
     .filter((p) => isHeadingSized(p) && headingNumberDepth(p.text) === 1)
     .map((p) => levelOfSize(p.size));
   const numberedBase = topRanks.length >= 2 ? Math.min(...topRanks) : 0;
+  // A side column's headings (body-sized): levels from their numbers ("2.3.59.1" over "2.3.59.1.1"), under the
+  // size-ranked headings when there are some besides a lone title.
+  const sideDepths = paras
+    .flatMap((p) => (p.heading ? [headingNumberDepth(p.text)] : []))
+    .filter((d) => d > 0);
+  const sideTop = sideDepths.length ? Math.min(...sideDepths) : 1;
+  const sideBelow = paras.filter(isHeadingSized).length >= 2 ? 1 : 0;
   const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
   for (const p of paras) {
+    if (p.heading && !isNeverHeading(p.text)) {
+      const depth = headingNumberDepth(p.text);
+      const level = depth
+        ? numberedBase
+          ? numberedBase + depth - 1
+          : depth - sideTop + 1 + sideBelow
+        : 1 + sideBelow;
+      sections.push({ heading: p.text, level: Math.min(6, Math.max(1, level)), blocks: [] });
+      continue;
+    }
     if (isHeadingSized(p)) {
       const depth = headingNumberDepth(p.text);
       const level = numberedBase && depth ? numberedBase + depth - 1 : levelOfSize(p.size);

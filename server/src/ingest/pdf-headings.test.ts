@@ -18,13 +18,17 @@ interface Text {
   text: string;
   size: number;
   y: number;
+  /** From the page's left edge; 60 unless given. */
+  x?: number;
+  bold?: boolean;
 }
 
 /** An outline entry: `page` 1-based, or "nowhere" for a destination that resolves to no page. */
 interface Entry {
   title: string;
   page: number | "nowhere";
-  y?: number;
+  /** The destination's height; null for a destination to the page alone (left, top and zoom unset). */
+  y?: number | null;
   items?: Entry[];
 }
 
@@ -47,11 +51,13 @@ function page(headings: { text: string; size: number }[], extra: Text[] = []): T
 async function pdfOf(pages: Text[][], outline?: Entry[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const refs: PDFRef[] = [];
   for (const lines of pages) {
     const p = pdf.addPage([595, 842]);
     refs.push(p.ref);
-    for (const l of lines) p.drawText(l.text, { x: 60, y: l.y, size: l.size, font });
+    for (const l of lines)
+      p.drawText(l.text, { x: l.x ?? 60, y: l.y, size: l.size, font: l.bold ? bold : font });
   }
   if (outline) {
     const ctx = pdf.context;
@@ -64,7 +70,13 @@ async function pdfOf(pages: Text[][], outline?: Entry[]): Promise<Buffer> {
         const fields: Record<string, PDFObject> = {
           Title: PDFHexString.fromText(it.title),
           Parent: parent,
-          Dest: ctx.obj([target, PDFName.of("XYZ"), PDFNull, PDFNumber.of(it.y ?? 800), PDFNull]),
+          Dest: ctx.obj([
+            target,
+            PDFName.of("XYZ"),
+            PDFNull,
+            it.y === null ? PDFNull : PDFNumber.of(it.y ?? 800),
+            PDFNull,
+          ]),
         };
         if (i > 0) fields.Prev = itemRefs[i - 1]!;
         if (i < items.length - 1) fields.Next = itemRefs[i + 1]!;
@@ -301,6 +313,109 @@ describe("headings from the text (no outline)", () => {
       "3.1 Accuracy",
     ]);
     expect(paragraphs(doc).join("\n")).not.toMatch(/METHOD|RESULTS/);
+  });
+});
+
+/**
+ * A page whose section headings stand in a side column at the left, beside their text, as in a manual: the
+ * section number and a revision date in the body font, the title in bold, each block level with the first line
+ * of its text (set at x 200, long lines to the right margin).
+ */
+function sidePage(sections: { number: string; title: string[]; text: string[] }[]): Text[] {
+  const out: Text[] = [];
+  let y = 760;
+  for (const s of sections) {
+    const side: Text[] = [
+      { text: s.number, size: 10, y, x: 60 },
+      { text: "(01-17-2023)", size: 10, y: y - 12, x: 60 },
+      ...s.title.map((t, i) => ({ text: t, size: 10, y: y - 24 - 12 * i, x: 60, bold: true })),
+    ];
+    out.push(...side);
+    const lines = Math.max(s.text.length, side.length);
+    s.text.forEach((t, i) => out.push({ text: t, size: 10, y: y - 12 * i, x: 200 }));
+    y -= 12 * lines + 20;
+  }
+  return out;
+}
+
+const MANUAL_TEXT = [
+  "(1) The on-line system provides read-only access to the accounts of the master",
+  "file. All entities, tax modules and the most recent seven years of retention data",
+  "are on-line, and every request is answered with the screen that was asked for.",
+  "(2) The screens are described in the exhibits at the end of this section.",
+];
+
+const manual = (): Text[][] => [
+  sidePage([
+    { number: "2.3.1", title: ["Program Scope", "and Objectives"], text: MANUAL_TEXT },
+    { number: "2.3.1.1", title: ["Background"], text: MANUAL_TEXT.slice(0, 3) },
+    { number: "2.3.1.2", title: ["Roles and", "Responsibilities"], text: MANUAL_TEXT.slice(1) },
+  ]),
+  sidePage([
+    { number: "2.3.2", title: ["Command Code", "Overview"], text: MANUAL_TEXT },
+    { number: "2.3.3", title: ["Input Formats"], text: MANUAL_TEXT.slice(0, 2) },
+  ]),
+];
+
+describe("headings in a side column, beside their text", () => {
+  it("are headings, with their number and without the revision date, and the text is not interleaved", async () => {
+    const doc = await parsePdf({ data: await pdfOf(manual()), fileName: "manual.pdf" });
+    expect(headings(doc)).toEqual([
+      [1, "2.3.1 Program Scope and Objectives"],
+      [2, "2.3.1.1 Background"],
+      [2, "2.3.1.2 Roles and Responsibilities"],
+      [1, "2.3.2 Command Code Overview"],
+      [1, "2.3.3 Input Formats"],
+    ]);
+    const text = paragraphs(doc).join("\n");
+    expect(text).not.toMatch(/01-17-2023|Background|Overview/);
+    expect(doc.sections[1]!.blocks[0]!.text).toMatch(/^\(1\) The on-line system provides read-only access/);
+  });
+
+  it("place the sections of an outline that points only to pages (no height), each with its own text", async () => {
+    const outline: Entry[] = [
+      "2.3.1 Program Scope and Objectives",
+      "2.3.1.1 Background",
+      "2.3.1.2 Roles and Responsibilities",
+    ]
+      .map((title) => ({ title, page: 1, y: null }) as Entry)
+      .concat([
+        { title: "2.3.2 Command Code Overview", page: 2, y: null },
+        { title: "2.3.3 Input Formats", page: 2, y: null },
+      ]);
+    const doc = await parsePdf({ data: await pdfOf(manual(), outline), fileName: "manual.pdf" });
+    expect(headings(doc).map(([level, h]) => [level, h])).toEqual([
+      [1, "2.3.1 Program Scope and Objectives"],
+      [2, "2.3.1.1 Background"],
+      [2, "2.3.1.2 Roles and Responsibilities"],
+      [1, "2.3.2 Command Code Overview"],
+      [1, "2.3.3 Input Formats"],
+    ]);
+    for (const section of doc.sections.filter((s) => s.heading))
+      expect(section.blocks.length, section.heading).toBeGreaterThan(0);
+  });
+
+  it("leave a page of one column, a two-column page and a bold word in a line alone", async () => {
+    const pages = [
+      page([{ text: "Market Structure", size: 18 }], [{ text: "Note", size: 10, y: 500, bold: true }]),
+      [
+        ...Array.from({ length: 8 }, (_, i) => ({
+          text: BODY.slice(0, 60),
+          size: 10,
+          y: 700 - 12 * i,
+          x: 60,
+        })),
+        ...Array.from({ length: 8 }, (_, i) => ({
+          text: BODY.slice(0, 60),
+          size: 10,
+          y: 700 - 12 * i,
+          x: 320,
+        })),
+        { text: "Results", size: 10, y: 600, x: 60, bold: true },
+      ],
+    ];
+    const doc = await parsePdf({ data: await pdfOf(pages), fileName: "report.pdf" });
+    expect(headings(doc).map(([, h]) => h)).toEqual(["Market Structure"]);
   });
 });
 
