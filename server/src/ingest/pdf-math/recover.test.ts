@@ -88,6 +88,71 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
   });
 });
 
+describe("TeX-made PDFs in other scripts and fonts", () => {
+  it("reads the Russian lecture set in cm-super's Type 1 T2A fonts, and its formulas", async () => {
+    const blocks = await blocksOf(fixture("ru-calculus-t2a.pdf"), "ru.pdf");
+    expect(blocks[0]).toContain(
+      "Число $A$ называется пределом функции $f(x)$ при $x\\to a$, если для любого $\\varepsilon>0$",
+    );
+    expect(blocks).toContain("$$\\lim_{x\\to a}f(x)=A.$$ (1)");
+  });
+
+  it("reads text set in a Type 3 font that carries a ToUnicode map", async () => {
+    const lines = [
+      "Число A называется пределом функции f(x) при x, стремящемся к a.",
+      "Пишут, что предел равен A.",
+    ];
+    const blocks = await blocksOf(type3Pdf(lines), "type3.pdf");
+    expect(blocks).toEqual([lines.join(" ")]);
+  });
+});
+
+/** A one-page PDF whose text is set in a Type 3 font (each glyph a filled box) with a ToUnicode map. */
+function type3Pdf(lines: string[]): Buffer {
+  const chars = [...new Set(lines.join(""))];
+  const hex = (n: number) => n.toString(16).padStart(2, "0").toUpperCase();
+  const code = (ch: string) => hex(chars.indexOf(ch) + 1);
+  const utf16 = (ch: string) => ch.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase();
+  const stream = (body: string) =>
+    `<< /Length ${Buffer.byteLength(body, "latin1")} >>\nstream\n${body}\nendstream`;
+  const procs = chars.map((ch) => stream(ch === " " ? "300 0 d0" : "550 0 0 0 500 700 d1 50 0 400 700 re f"));
+  const cmap = [
+    "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T3 def /CMapType 2 def",
+    "1 begincodespacerange <01> <FF> endcodespacerange",
+    `${chars.length} beginbfchar`,
+    ...chars.map((ch) => `<${code(ch)}> <${utf16(ch)}>`),
+    "endbfchar endcmap CMapName currentdict /CMap defineresource pop end end",
+  ].join("\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 550 700] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs 6 0 R` +
+      ` /Encoding << /Type /Encoding /Differences [1 ${chars.map((_, i) => `/g${i + 1}`).join(" ")}] >>` +
+      ` /FirstChar 1 /LastChar ${chars.length} /Widths [${chars.map((ch) => (ch === " " ? 300 : 550)).join(" ")}]` +
+      ` /Resources << >> /ToUnicode 7 0 R >>`,
+    stream(
+      lines
+        .map((l, i) => `BT /F1 11 Tf 72 ${760 - i * 14} Td <${[...l].map(code).join("")}> Tj ET`)
+        .join("\n"),
+    ),
+    `<< ${chars.map((_, i) => `/g${i + 1} ${8 + i} 0 R`).join(" ")} >>`,
+    stream(cmap),
+    ...procs,
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets = objects.map((body, i) => {
+    const at = Buffer.byteLength(pdf, "latin1");
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = Buffer.byteLength(pdf, "latin1");
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
+}
+
 describe("what is not TeX maths", () => {
   it("leaves text in ordinary fonts as it was, whatever its symbols", async () => {
     const pdf = await PDFDocument.create();
