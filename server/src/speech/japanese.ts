@@ -1,24 +1,6 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import type { Tokenizer } from "kuromoji";
-
-let tokenizer: Promise<Tokenizer> | undefined;
-
-/** The IPADIC tokenizer, loaded on the first Japanese line (about a second and 250 MB, kept after). */
-function loadTokenizer(): Promise<Tokenizer> {
-  tokenizer ??= (async () => {
-    const { default: kuromoji } = await import("kuromoji");
-    const dicPath = path.join(
-      path.dirname(createRequire(import.meta.url).resolve("kuromoji/package.json")),
-      "dict",
-    );
-    return new Promise<Tokenizer>((resolve, reject) =>
-      kuromoji.builder({ dicPath }).build((error, built) => (error ? reject(error) : resolve(built))),
-    );
-  })();
-  tokenizer.catch(() => (tokenizer = undefined));
-  return tokenizer;
-}
+// The IPADIC tokenizer (about a second and 300 MB on the first Japanese line, kept after) is the NLP layer's:
+// a Japanese podcast holds one copy of the dictionary, not a second beside the study tools'.
+import { japaneseTokenizer } from "../engine/nlp";
 
 const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}]/u;
 
@@ -28,7 +10,7 @@ const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}]/u;
  */
 export async function japaneseReading(text: string): Promise<string> {
   if (!JAPANESE.test(text)) return text;
-  const tokens = (await loadTokenizer()).tokenize(text);
+  const tokens = (await japaneseTokenizer()).tokenize(text);
   return tokens
     .map((t) => {
       const spoken = t.pronunciation && t.pronunciation !== "*" ? t.pronunciation : t.reading;

@@ -92,3 +92,15 @@ describe("warmNlp", () => {
     expect(names(nlp)).not.toContain("jieba");
   });
 });
+
+describe("one kuromoji per process", () => {
+  it("the podcast's Japanese reading and the study tools share one dictionary", async () => {
+    const nlp = await freshNlp();
+    const { japaneseReading } = await import("../../speech/japanese");
+    expect(await japaneseReading("学習した")).toMatch(/^[\p{Script=Katakana}ー]+$/u);
+    expect(names(nlp)).toEqual(["kuromoji"]);
+    // the study tools tokenise with it at once, no second load awaited
+    const tokens = nlp.tokenize("データを学習した。", "ja");
+    expect(tokens.find((t) => t.text === "学習")?.tag).toBe("名詞");
+  });
+});
