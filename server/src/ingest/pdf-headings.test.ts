@@ -345,16 +345,22 @@ const MANUAL_TEXT = [
   "(2) The screens are described in the exhibits at the end of this section.",
 ];
 
+/** A footer set like the side column: a bold word at the left edge level with a line further right. */
+const footer = (number: string): Text[] => [
+  { text: `Section ${number}`, size: 10, y: 40, x: 60, bold: true },
+  { text: "Internal Revenue Manual", size: 10, y: 40, x: 260 },
+];
+
 const manual = (): Text[][] => [
   sidePage([
     { number: "2.3.1", title: ["Program Scope", "and Objectives"], text: MANUAL_TEXT },
     { number: "2.3.1.1", title: ["Background"], text: MANUAL_TEXT.slice(0, 3) },
     { number: "2.3.1.2", title: ["Roles and", "Responsibilities"], text: MANUAL_TEXT.slice(1) },
-  ]),
+  ]).concat(footer("2.3.1.2")),
   sidePage([
     { number: "2.3.2", title: ["Command Code", "Overview"], text: MANUAL_TEXT },
     { number: "2.3.3", title: ["Input Formats"], text: MANUAL_TEXT.slice(0, 2) },
-  ]),
+  ]).concat(footer("2.3.3")),
 ];
 
 describe("headings in a side column, beside their text", () => {
@@ -369,6 +375,7 @@ describe("headings in a side column, beside their text", () => {
     ]);
     const text = paragraphs(doc).join("\n");
     expect(text).not.toMatch(/01-17-2023|Background|Overview/);
+    // the footer beside "Internal Revenue Manual" is not a heading
     expect(doc.sections[1]!.blocks[0]!.text).toMatch(/^\(1\) The on-line system provides read-only access/);
   });
 

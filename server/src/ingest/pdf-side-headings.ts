@@ -52,7 +52,11 @@ export function sideColumnHeadings(lines: Line[]): Line[] {
   const body = lines.filter((l) => l.x0 >= gutter - 1);
   const side = lines.filter((l) => l.x1 < gutter && atEdge(l) && l.text.length <= SIDE_LINE_MAX);
   // the body is the page's text: several lines reaching across the rest of the page
-  if (body.filter((l) => l.x1 > left + width * 0.7).length < 3) return lines;
+  const wide = body.filter((l) => l.x1 > left + width * 0.7);
+  if (wide.length < 3) return lines;
+  // a heading stands within the text's height, not beside a running header or footer at the page's edge
+  const textTop = Math.max(...wide.map((l) => l.y + l.size));
+  const textBottom = Math.min(...wide.map((l) => l.y - l.size * 3));
   const sideChars = side.reduce((n, l) => n + l.text.length, 0);
   if (sideChars > lines.reduce((n, l) => n + l.text.length, 0) * 0.3) return lines;
   const bodyFont = dominantFont(body);
@@ -71,16 +75,18 @@ export function sideColumnHeadings(lines: Line[]): Line[] {
     const top = block[0]!;
     // it stands beside a body paragraph: a body-font line on its first line's baseline
     const beside = body.find((b) => sameBaseline(top, b) && b.font === bodyFont);
-    if (!beside) continue;
+    if (!beside || beside.y > textTop || beside.y < textBottom) continue;
     const inHeadingFont = block.filter((l) => l.font !== undefined && l.font !== bodyFont);
     if (inHeadingFont.length === 0) continue;
     let heading = "";
     const notes: Line[] = [];
     for (const [i, l] of block.entries()) {
       if (inHeadingFont.includes(l) || (i === 0 && SECTION_NUMBER.test(l.text)))
-        heading = heading ? joinLines(heading, l.text) : l.text;
+        heading = !heading ? l.text : heading.endsWith("/") ? heading + l.text : joinLines(heading, l.text);
       else if (/\p{L}/u.test(l.text)) notes.push(l);
     }
+    // a number alone names nothing
+    if (!/\p{L}/u.test(heading)) continue;
     const x1 = Math.max(...block.map((l) => l.x1));
     const out: Line[] = [
       { ...top, text: heading, x1, y: beside.y, font: inHeadingFont[0]!.font, role: "heading" },
