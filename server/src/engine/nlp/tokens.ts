@@ -5,7 +5,7 @@
  * first use; kuromoji's dictionary loads asynchronously, so `await nlpReady("ja")` before tokenising
  * Japanese (until then Japanese falls back to ICU's word segmentation).
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -89,7 +89,7 @@ function loadEnglishLexicon(): Set<string> {
   }
   const core = requireHere(CORE_MODEL) as { features: { lexeme: { list: string[] } } };
   const words = new Set(core.features.lexeme.list.map((w) => w.toLowerCase()));
-  if (cacheFile) writeDerived(cacheFile, JSON.stringify([...words]));
+  if (cacheFile && !existsSync(cacheFile)) writeDerived(cacheFile, JSON.stringify([...words]));
   return words;
 }
 
