@@ -181,7 +181,10 @@ const SYMBOLS: Record<string, string> = {
   "⟨": "\\langle",
   "⟩": "\\rangle",
   "‖": "\\|",
-  "∥": "\\parallel",
+  // cmsy's double bar: \| of a norm far more often than \parallel (the same glyph)
+  "∥": "\\|",
+  // cmsy's negation slash, drawn over the relation after it (\neq, \notin)
+  "\u0338": "\\not",
   "⌊": "\\lfloor",
   "⌋": "\\rfloor",
   "⌈": "\\lceil",

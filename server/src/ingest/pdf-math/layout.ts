@@ -403,17 +403,22 @@ const ENVIRONMENT: Record<string, string> = {
 
 /** Rows of glyphs by baseline (scripts go with the nearest row): several rows make a matrix or cases. */
 function rowsOf(items: MathGlyph[], size: number): MathGlyph[][] {
+  // glyphs of the extension font hang from their baseline: they sit on the row their middle is in
+  const hanging = (g: MathGlyph) =>
+    g.kind === "delim" || g.kind === "bigop" || g.kind === "intop" || g.kind === "radical";
+  const yOf = (g: MathGlyph) => (hanging(g) ? (g.top + g.bottom) / 2 - g.size * 0.25 : g.y);
   const bases = items
-    .filter((g) => g.kind !== "delim" && g.size >= size * 0.8)
+    .filter((g) => !hanging(g) && g.size >= size * 0.8)
     .map((g) => g.y)
     .sort((a, b) => b - a);
   const lines: number[] = [];
   for (const y of bases) if (!lines.length || lines[lines.length - 1]! - y > size * 0.9) lines.push(y);
+  if (lines.length === 0) return items.length ? [items] : [];
   const rows: MathGlyph[][] = lines.map(() => []);
   for (const g of items) {
     let best = 0;
     for (let i = 1; i < lines.length; i++)
-      if (Math.abs(lines[i]! - g.y) < Math.abs(lines[best]! - g.y)) best = i;
+      if (Math.abs(lines[i]! - yOf(g)) < Math.abs(lines[best]! - yOf(g))) best = i;
     rows[best]?.push(g);
   }
   return rows.filter((r) => r.length > 0);
@@ -545,6 +550,12 @@ function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
   const out: MathGlyph[] = [];
   for (const g of sorted) {
     const prev = out[out.length - 1];
+    // the negation slash is set over the relation it negates
+    if (prev?.latex === "\\not" && g.x0 < prev.x1 + g.size * 0.3 && g.latex !== "\\not") {
+      const negated = NEGATED[g.latex] ?? `\\not${/^[A-Za-z]/.test(g.latex) ? " " : ""}${g.latex}`;
+      out[out.length - 1] = { ...g, latex: negated, x0: Math.min(prev.x0, g.x0) };
+      continue;
+    }
     const dots = out.slice(-2);
     if (
       (g.latex === "\\cdot" || g.latex === ".") &&
@@ -570,6 +581,13 @@ function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
   }
   return out;
 }
+
+const NEGATED: Record<string, string> = {
+  "=": "\\neq",
+  "\\in": "\\notin",
+  "\\subset": "\\not\\subset",
+  "\\equiv": "\\not\\equiv",
+};
 
 /** The baseline most of the formula's full-size glyphs sit on. */
 function baselineOf(items: MathGlyph[], size: number): number {

@@ -64,6 +64,16 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
     expect(blocks).toContain("$$(\\frac{1}{2})^{n}\\to 0.$$");
   });
 
+  it("reads norms, negated relations, an integral inside tall parentheses, and puts a left equation number after its formula", async () => {
+    const blocks = await blocksOf(fixture("tuned-constructs.pdf"), "constructs.pdf");
+    // leqno: the number stood left of the formula
+    expect(blocks).toContain("$$\\|x\\|^{2}=x^{\\mathrm{T}}x=\\sum_{i=1}^{n}x_{i}^{2}.$$ (1)");
+    expect(blocks).toContain(
+      "$$\\|A\\|=\\sup_{x\\neq 0}\\frac{\\|Ax\\|}{\\|x\\|},\\qquad \\|AB\\|\\le\\|A\\|\\|B\\|.$$",
+    );
+    expect(blocks).toContain("$$y(t)=y_{0}\\exp(\\int_{0}^{t}a(s)ds),$$ (3)");
+  });
+
   it("reads beamer's maths, set in its sans-serif fonts, and leaves its prose", async () => {
     const blocks = await blocksOf(fixture("tuned-beamer-sans.pdf"), "beamer.pdf");
     const text = blocks.join("\n");

@@ -809,21 +809,6 @@ function rewrite(
       for (const i of row.pieces) regionOfPiece.set(pieces[i]!, r);
     }
   }
-  // the rows' equation numbers stand together after the block: "$$…$$ (1) (2)"
-  const numbers = new Map<number, MathRegion>();
-  for (const r of regions) {
-    if (!r.below?.length || r.latex === "") continue;
-    const rows = [r, ...r.below];
-    items.forEach((item, index) => {
-      const box = boxOf(item);
-      if (!box || !EQUATION_NUMBER.test(item.str.trim())) return;
-      if (
-        rows.some((row) => Math.abs(box.y - row.y) < row.size * 0.4 && (box.x0 > row.x1 || box.x1 < row.x0))
-      )
-        numbers.set(index, r);
-    });
-  }
-  const numbered = new Set<MathRegion>();
   for (const r of regions) {
     if (merged.has(r)) continue;
     const glyphs = r.pieces.map((i) => pieces[i]!.glyph!);
@@ -845,18 +830,28 @@ function rewrite(
     for (const i of r.pieces) regionOfPiece.set(pieces[i]!, r);
   }
   if (regionOfPiece.size === 0) return items.map((item, i) => withoutStrayAccents(item, items[i + 1]));
+  // a display's equation numbers, left (leqno, amsart) or right, and all its rows': after it, "$$…$$ (1) (2)"
+  const numbers = new Map<number, MathRegion>();
+  const numbersOf = new Map<MathRegion, string[]>();
+  for (const r of regions) {
+    if (!r.display || r.latex === "") continue;
+    const rows = [r, ...(r.below ?? [])];
+    items.forEach((item, index) => {
+      const box = boxOf(item);
+      if (!box || !EQUATION_NUMBER.test(item.str.trim())) return;
+      if (
+        rows.some((row) => Math.abs(box.y - row.y) < row.size * 0.4 && (box.x0 > row.x1 || box.x1 < row.x0))
+      ) {
+        numbers.set(index, r);
+        numbersOf.set(r, [...(numbersOf.get(r) ?? []), item.str.trim()]);
+      }
+    });
+  }
   const out: MathTextItem[] = [];
   const emitted = new Set<MathRegion>();
   items.forEach((item, index) => {
     const list = perItem[index] ?? [];
-    const block = numbers.get(index);
-    if (block) {
-      if (numbered.has(block)) return;
-      numbered.add(block);
-      const all = [...numbers].filter(([, r]) => r === block).map(([i]) => items[i]!.str.trim());
-      out.push({ ...item, str: all.join(" "), transform: [...item.transform.slice(0, 5), block.y] });
-      return;
-    }
+    if (numbers.has(index)) return;
     if (!list.some((p) => p && regionOfPiece.has(p))) {
       if (!item.str.trim() && insideFormula(item, emitted)) return; // a space between a formula's glyphs
       out.push(withoutStrayAccents(item, items[index + 1]));
@@ -900,6 +895,18 @@ function rewrite(
         fontName: item.fontName,
         hasEOL: false,
       });
+      const tags = numbersOf.get(r);
+      if (tags) {
+        const str = tags.join(" ");
+        const width = str.length * r.size * 0.5;
+        out.push({
+          str,
+          width,
+          height: r.size,
+          transform: [r.size, 0, 0, r.size, r.x1 + r.size, r.y],
+          hasEOL: false,
+        });
+      }
     }
     flush();
   });
