@@ -357,6 +357,34 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     }
   });
 
+  it("gives nothing to an answer taken from another section that shares a few of the points' words", () => {
+    const paging: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "Briefly state the key points of “Paging”.",
+      referenceAnswer:
+        "Paging divides physical memory into fixed-size frames.\nThe page table maps each page of a process to a frame.",
+      keyPoints: [
+        "Paging divides physical memory into fixed-size frames.",
+        "The page table maps each page of a process to a frame.",
+      ],
+      context:
+        "Paging\nPaging divides physical memory into fixed-size frames. The page table maps each page of a process to a frame.",
+    };
+    const fromFiles =
+      "A journaling file system writes every metadata change to a log on the disk before it applies it, so " +
+      "that after a crash the directory tree, the free-block bitmap and the inode table can be replayed into a " +
+      "consistent state; each page of the log is flushed in order, and the physical disk blocks are reused " +
+      "only once the checkpoint has been written.";
+    expect(grade(paging, fromFiles, "en-US").score).toBeLessThanOrEqual(0.1);
+    expect(
+      grade(
+        paging,
+        "Physical memory is cut into frames of one size, and a page table maps each page to its frame.",
+        "en-US",
+      ).score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+  });
+
   it("agrees with at least 90% of the labelled answers of bench/grading (five languages)", async () => {
     const graded = await gradeSet(offlineGrade);
     expect(graded.length).toBeGreaterThanOrEqual(300);

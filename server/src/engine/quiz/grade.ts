@@ -15,6 +15,8 @@ const DISTINCTIVE_AT = 0.25;
 const LIST_CAP = 0.5;
 /** A keyword list finds a point once it names this share of it. */
 const LIST_FOUND_AT = 0.25;
+/** Under this share of its content words in the key points (or the question), an answer is mostly about something else. */
+const RELEVANT_AT = 0.3;
 /** Share of a point's matched content stated with the opposite polarity that makes the point contradicted. */
 const CONTRADICTED_AT = 0.34;
 
@@ -457,7 +459,7 @@ export function readAnswer(
   question: GradeRequest["question"],
   answer: string,
   outputLanguage: string,
-): { points: PointReading[]; keywordList: boolean } {
+): { points: PointReading[]; keywordList: boolean; relevance: number } {
   const points = question.keyPoints.filter((p) => p.trim());
   const lang = gradingLanguage(question, outputLanguage);
   const readings = points.map((p) => read(p, lang));
@@ -570,7 +572,16 @@ export function readAnswer(
       contradicted: wrongFact || contradictedTerms || swapped,
     };
   });
-  return { points: out, keywordList };
+  // how much of the answer is about the key points at all: an answer taken from elsewhere in the document
+  // shares a few of their words among many of its own
+  const pointKeys = new Set(
+    [...readings, read(question.question, lang)].flatMap((r) => [...r.terms, ...r.pairs].map((t) => t.key)),
+  );
+  const own = (terms: Term[]) => new Set(terms.map((t) => t.key));
+  const answerKeys = own(CJK.test(answer) ? said.pairs : said.terms);
+  const relevance =
+    answerKeys.size === 0 ? 1 : [...answerKeys].filter((k) => pointKeys.has(k)).length / answerKeys.size;
+  return { points: out, keywordList, relevance };
 }
 
 /**
@@ -589,7 +600,7 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
   if (!answer || points.length === 0) {
     return { score: 0, found: [], missed: points, reason: labels.gradeEmpty, gradedBy: "offline" };
   }
-  const { points: readings, keywordList } = readAnswer(req.question, answer, req.outputLanguage);
+  const { points: readings, keywordList, relevance } = readAnswer(req.question, answer, req.outputLanguage);
   // a list names concepts without saying anything of them: a point counts once its words are named
   const foundAt = keywordList ? LIST_FOUND_AT : FOUND_AT;
   const found: string[] = [];
@@ -602,6 +613,8 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
   }
   let score = total / points.length;
   if (keywordList) score = Math.min(score, LIST_CAP);
+  // an answer mostly about something else earns in proportion to the share that is about the points
+  if (relevance < RELEVANT_AT) score *= (relevance / RELEVANT_AT) ** 2;
   score = Math.round(score * 100) / 100;
   return agreeWithPoints(
     {

@@ -4,7 +4,16 @@ import { isWholeSentence } from "../sentences";
 import { headingFor } from "../section-prompt";
 import { labelsFor } from "../labels";
 import { isConceptTerm, keyTerms, nlpReady, termSpecificity, tokenize, type Token } from "../nlp";
-import { isCaption, isMetaSentence } from "../flashcards/card-kinds";
+import {
+  causalSplit,
+  comparesThings,
+  definedTerm,
+  isCaption,
+  isIncompleteStatement,
+  isMetaSentence,
+  namedResult,
+  opensPointingBack,
+} from "../flashcards/card-kinds";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
 import { materialLanguage } from "../prose-language";
 import { normaliseForMatch, sectionSentences } from "../note-material";
@@ -539,15 +548,50 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     return out;
   }
 
+  const pointWeight = new Map<string, number>();
+  /** How specific a concept must be to make a sentence worth learning by itself ("page table", not "day"). */
+  const TEACHING_SPECIFICITY = 0.9;
   /**
-   * The key points of sections: definitions, then sentences with key terms, then list items, then the rest;
-   * over several sections the best of each in turn. Returned in note order.
+   * What a sentence teaches, as a key point: a definition ("X is …", "称为", a definition block) or a named
+   * result first, then a cause or purpose, then a comparison; and the section's ranked concepts it names (the
+   * note's marked terms and the NLP layer's, by how specific they are). A sentence that opens by pointing back
+   * ("This is why …", "这个…") or trails off says little alone.
+   */
+  function pointValue(section: MaterialSection, s: MaterialSentence, definitionBlock: boolean): number {
+    const key = `${section.index}\u0000${s.text}`;
+    const known = pointWeight.get(key);
+    if (known !== undefined) return known;
+    const text = s.text.trim();
+    let value = 0;
+    if (definitionBlock || definedTerm(text, lang)) value += 3;
+    else if (namedResult(text, lang)) value += 2.5;
+    else if (causalSplit(text, lang)) value += 2;
+    else if (comparesThings(text, lang)) value += 1.5;
+    if (s.terms.length > 0) value += 1;
+    const told = value > 0; // a kind or a marked term
+    const prose = maskFormulas(text).toLowerCase();
+    const concepts = pool
+      .filter((t) => t.sections.has(section.index) && prose.includes(t.text.toLowerCase()) && concept(t))
+      .map((t) => specificity(t))
+      .sort((a, b) => b - a)
+      .slice(0, 3);
+    value += concepts.reduce((sum, v) => sum + Math.min(1.5, Math.max(0, v)), 0);
+    if (opensPointingBack(text, lang)) value -= 3;
+    // no kind, no marked term, only everyday words ("people", "day"): an opening remark, not a point
+    if (!told && !concepts.some((v) => v >= TEACHING_SPECIFICITY)) value = -1;
+    pointWeight.set(key, value);
+    return value;
+  }
+
+  /**
+   * The key points of sections: the sentences that carry each section's concepts (see `pointValue`), over
+   * several sections the best of each in turn. Returned in note order.
    */
   function keyPoints(sections: MaterialSection[], max: number, skip: Set<string> = new Set()): string[] {
-    const perSection: { text: string; rank: number; order: number }[][] = [];
+    const perSection: { text: string; value: number; order: number }[][] = [];
     let order = 0;
     for (const section of sections) {
-      const ranked: { text: string; rank: number; order: number }[] = [];
+      const ranked: { text: string; value: number; order: number }[] = [];
       for (const b of section.blocks) {
         if (b.type === "table") continue;
         const list = b.type === "list" ? b.items : b.sentences;
@@ -558,16 +602,18 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             skip.has(text) ||
             charLength(text) > 320 ||
             !readable(text) ||
-            META.test(text) ||
             !assertive(text) ||
+            isIncompleteStatement(text) ||
             !isWholeSentence(text, list.length === 1 || b.type === "list")
           )
             continue;
-          const rank = b.type === "definition" ? 0 : s.terms.length > 0 ? 1 : b.type === "list" ? 2 : 3;
-          ranked.push({ text, rank, order });
+          ranked.push({ text, value: pointValue(section, s, b.type === "definition"), order });
         }
       }
-      if (ranked.length) perSection.push(ranked.sort((a, b) => a.rank - b.rank || a.order - b.order));
+      // a sentence that teaches nothing is a point only where the section has too few that do
+      const teaching = ranked.filter((r) => r.value >= 0);
+      const usable = teaching.length >= 2 ? teaching : ranked;
+      if (usable.length) perSection.push(usable.sort((a, b) => b.value - a.value || a.order - b.order));
     }
     const picked: { text: string; order: number }[] = [];
     for (let round = 0; picked.length < max && perSection.some((r) => r.length > round); round++) {

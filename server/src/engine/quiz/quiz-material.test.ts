@@ -56,7 +56,40 @@ const enNotes = [
   cite(3),
 ].join("\n\n");
 
+/** Sections that open with a sentence of no concept, their definitions, results and causes later. */
+const enLecture = [
+  "# Operating systems",
+  "## Memory",
+  "Memory has been a topic of interest for many people over the years, and it remains one today. **Paging** divides physical memory into fixed-size **frames** and logical memory into **pages** of the same size. **Thrashing** occurs because processes spend more time swapping pages than executing instructions. A **translation lookaside buffer** is a cache that stores recent page table entries.",
+  cite(1),
+  "## Deadlock",
+  "Many students find this part of the course interesting and worth a second look. A **deadlock** is a state in which each process of a set waits for a resource held by another process of the set. The **banker's algorithm** avoids deadlock by granting a request only when the resulting state is safe. **Circular wait** arises because each process holds one resource while it requests the next.",
+  cite(2),
+  "## Files",
+  "Files are something everyone uses every day, on every kind of computer. An **inode** is a structure that stores the metadata of a file and the addresses of its data blocks. **Journaling** keeps the file system consistent because metadata changes are written to a log before they are applied.",
+  cite(3),
+].join("\n\n");
+
 describe("offline quiz material (issue 24)", () => {
+  it("takes key points from the sentences that carry a section's concepts, not from its opening remark", async () => {
+    const m = materialOf(enLecture, "en", "en-US");
+    const openers = /topic of interest|worth a second look|every kind of computer/u;
+    const points: string[] = [];
+    for (const seed of ["a", "b", "c", "d", "e"]) {
+      const quiz = await offlineQuiz(m, {
+        types: ["short_answer", "discourse", "case_analysis"],
+        count: 6,
+        seed,
+      });
+      points.push(...quiz.flatMap((q) => q.keyPoints));
+    }
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.filter((p) => openers.test(p))).toEqual([]);
+    // the definitions and causes are among them
+    expect(points.some((p) => /is a state in which|is a cache that/u.test(p))).toBe(true);
+    expect(points.some((p) => /because/u.test(p))).toBe(true);
+  });
+
   it("reads a Chinese maths note as Chinese, its LaTeX letters aside", () => {
     const m = materialOf(zhMaths, "zh", "zh-CN");
     const sample = m.sections.flatMap((s) => sectionSentences(s).map((x) => x.text)).join(" ");

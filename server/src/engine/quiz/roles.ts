@@ -283,6 +283,11 @@ export function swapsRoles(
 /** Whether a clause of the answer states a clause of the point with its roles crossed (see `swapsRoles`). */
 function crossed(pointClauses: Clause[], answerClauses: Clause[]): boolean {
   for (const pc of pointClauses) {
+    // the answer may state the point rightly in one clause and something else in another (a reference
+    // answer holds every key point): a point is swapped only where no clause states it the right way round
+    // (pivot by pivot: a clause of two relations may state one rightly and swap the other)
+    const swapped = new Set<Pivot>();
+    const aligned = new Set<Pivot>();
     for (const ac of answerClauses) {
       for (const pp of pc.pivots) {
         // the k-th pivot of its kind in the point's clause stands for the k-th in the answer's
@@ -321,9 +326,19 @@ function crossed(pointClauses: Clause[], answerClauses: Clause[]): boolean {
           pp.key !== "=" ||
           [...subject].some((k) => oneSide(k) && answerSubject.has(k) && !answerObject.has(k)) ||
           [...object].some((k) => oneSide(k) && answerObject.has(k) && !answerSubject.has(k));
-        if (stays && ((toObject && toSubject) || (bareSide && (toObject || toSubject)))) return true;
+        if (stays && ((toObject && toSubject) || (bareSide && (toObject || toSubject)))) swapped.add(pp);
+        const kept = (from: Set<string>, at: Set<string>, away: Set<string>) =>
+          [...from].some((k) => oneSide(k) && at.has(k) && !away.has(k));
+        if (
+          !toObject &&
+          !toSubject &&
+          kept(subject, answerSubject, answerObject) &&
+          kept(object, answerObject, answerSubject)
+        )
+          aligned.add(pp);
       }
     }
+    if ([...swapped].some((p) => !aligned.has(p))) return true;
   }
   return false;
 }
