@@ -5,9 +5,10 @@
  * first use; kuromoji's dictionary loads asynchronously, so `await nlpReady("ja")` before tokenising
  * Japanese (until then Japanese falls back to ICU's word segmentation).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFile, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
+import { gunzip } from "node:zlib";
 import path from "node:path";
 import type { Tokenizer as KuromojiTokenizer, IpadicFeatures } from "kuromoji";
 import type { Jieba, TfIdf } from "@node-rs/jieba";
@@ -150,10 +151,8 @@ let kuromojiTokenizer: KuromojiTokenizer | undefined;
 export function japaneseTokenizer(): Promise<KuromojiTokenizer> {
   kuromojiLoading ??= (async () => {
     const started = performance.now();
-    const kuromoji = requireHere("kuromoji") as typeof import("kuromoji").default;
-    const dicPath = path.join(path.dirname(requireHere.resolve("kuromoji/package.json")), "dict");
-    const built = await new Promise<KuromojiTokenizer>((resolve, reject) =>
-      kuromoji.builder({ dicPath }).build((error, tokenizer) => (error ? reject(error) : resolve(tokenizer))),
+    const built = await loadKuromoji(
+      path.join(path.dirname(requireHere.resolve("kuromoji/package.json")), "dict"),
     );
     kuromojiTokenizer = built;
     recordLoaded("kuromoji", started);
@@ -161,6 +160,43 @@ export function japaneseTokenizer(): Promise<KuromojiTokenizer> {
   })();
   kuromojiLoading.catch(() => (kuromojiLoading = undefined));
   return kuromojiLoading;
+}
+
+type Callback<T> = (error: Error | null, value?: T) => void;
+interface KuromojiLoader {
+  loadArrayBuffer: (file: string, callback: Callback<ArrayBuffer>) => void;
+  load(callback: Callback<unknown>): void;
+}
+
+/**
+ * What `kuromoji.builder({ dicPath }).build()` does (its TokenizerBuilder), with its Node loader's last step
+ * left out: that loader copied every decompressed file (about 100 MB) into a new array, a third of the load's
+ * CPU and a transient 100 MB. The bytes kuromoji reads are the same.
+ */
+function loadKuromoji(dicPath: string): Promise<KuromojiTokenizer> {
+  const NodeDictionaryLoader = requireHere("kuromoji/src/loader/NodeDictionaryLoader") as new (
+    dicPath: string,
+  ) => KuromojiLoader;
+  const Tokenizer = requireHere("kuromoji/src/Tokenizer") as new (dictionaries: unknown) => KuromojiTokenizer;
+  const loader = new NodeDictionaryLoader(dicPath);
+  loader.loadArrayBuffer = (file, callback) =>
+    readFile(file, (readError, compressed) => {
+      if (readError) return callback(readError);
+      gunzip(compressed, (gunzipError, bytes) =>
+        gunzipError ? callback(gunzipError) : callback(null, ownBuffer(bytes)),
+      );
+    });
+  return new Promise((resolve, reject) =>
+    loader.load((error, dictionaries) => (error ? reject(error) : resolve(new Tokenizer(dictionaries)))),
+  );
+}
+
+/** The bytes of `buffer` as an ArrayBuffer of their own: its backing store when it holds only them (large files). */
+function ownBuffer(buffer: Buffer): ArrayBuffer {
+  const backing = buffer.buffer as ArrayBuffer;
+  return buffer.byteOffset === 0 && buffer.byteLength === backing.byteLength
+    ? backing
+    : backing.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength);
 }
 
 /** Resolves once the models `lang` needs are loaded (only Japanese loads asynchronously). */
