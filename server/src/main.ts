@@ -21,7 +21,7 @@ import { cleanTempDirs } from "./ingest/temp-dirs";
 import type { FileParser, PreviewRenderer } from "./modules/files/parse-file.job";
 import { startAdminLink } from "./cli/admin-link";
 import { runAdminCommand } from "./cli/admin-command";
-import { DEFAULT_WARM_LANGUAGES, warmNlp } from "./engine/nlp";
+import { DEFAULT_WARM_LANGUAGES, warmNlp, type WarmedLanguage } from "./engine/nlp";
 
 import { checkRoleFits, type Role } from "./roles";
 
@@ -62,6 +62,8 @@ export interface RunningServer {
   services: Services;
   /** The job worker of this process (roles all and worker). */
   worker?: Worker;
+  /** The worker's background warm-up of the language tools (StartOptions.worker.warmNlp), once it has started. */
+  warming?: Promise<WarmedLanguage[]>;
   close(): Promise<void>;
 }
 
@@ -140,14 +142,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (typeof address === "object" && address) port = address.port;
   }
   // After readiness, in the background and never in the API-only role: the language tools the study jobs need.
-  const warming = worker && options.worker?.warmNlp !== false ? new AbortController() : undefined;
-  if (warming)
-    setImmediate(() => {
-      warmNlp(options.worker?.warmNlp || DEFAULT_WARM_LANGUAGES, { signal: warming.signal }).then(
-        (languages) => app.log.info({ languages }, "language tools loaded"),
-        (error: unknown) => app.log.warn({ err: error }, "language tools failed to load"),
+  const warmNlpOption = options.worker?.warmNlp;
+  const warming = worker && warmNlpOption !== false ? new AbortController() : undefined;
+  const warmed =
+    warming &&
+    new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => warmNlp(warmNlpOption || DEFAULT_WARM_LANGUAGES, { signal: warming.signal }))
+      .then(
+        (languages) => {
+          app.log.info({ languages }, "language tools loaded");
+          return languages;
+        },
+        (error: unknown) => {
+          app.log.warn({ err: error }, "language tools failed to load");
+          return [];
+        },
       );
-    });
   // On PGlite no second process may open the database: `npm run admin` reaches this one through the link.
   const adminLink =
     database.kind === "pglite"
@@ -177,6 +187,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     queue,
     services,
     worker,
+    warming: warmed,
     close: () =>
       (closing ??= (async () => {
         warming?.abort();
