@@ -7,6 +7,7 @@
  */
 import { QUESTION_TYPES } from "@beannote/contract";
 import { checkQuiz, createOfflineEngine, materialVocabulary, noteMaterial } from "../../server/src/engine";
+import { quizLanguage } from "../../server/src/engine/quiz/offline";
 import { corpusNotes } from "./quiz-corpus";
 import { measureQuiz, qualityLine, type QuizQuality } from "./quiz-quality";
 
@@ -26,7 +27,8 @@ for await (const { name, outputLanguage, doc, markdown } of corpusNotes(
   );
   const quality = measureQuiz(material, 15, accepted);
   all.push(quality);
-  console.log(qualityLine(`${name} [${material.bodyLanguage}]`, quality));
+  // the language the quiz reads the note in (its prose, formulas aside), not the output language
+  console.log(qualityLine(`${name} [${quizLanguage(material)}]`, quality));
   for (const r of rejected)
     console.log(
       `  rejected ${r.question.type} (${r.problems.join(", ")}): ${r.question.question.slice(0, 100)}`,

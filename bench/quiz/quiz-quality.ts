@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import type { QuestionDraft } from "../../server/src/engine/quiz/question";
 import type { NoteMaterial } from "../../server/src/engine/note-material";
 import { normaliseForMatch, sectionSentences } from "../../server/src/engine/note-material";
-import { textLanguage } from "../../server/src/engine/nlp";
+import { proseLanguage } from "../../server/src/engine/prose-language";
 
 const require = createRequire(import.meta.url);
 const stopwordsIso = require("stopwords-iso") as Record<string, string[]>;
@@ -88,7 +88,7 @@ function familyText(material: NoteMaterial, index: number): string {
 
 export function measureQuiz(material: NoteMaterial, asked: number, quiz: QuestionDraft[]): QuizQuality {
   const sample = material.sections.flatMap((s) => sectionSentences(s).map((x) => x.text)).join(" ");
-  const language = textLanguage(sample.slice(0, 8000), material.bodyLanguage);
+  const language = proseLanguage([sample.slice(0, 8000)], material.bodyLanguage);
   const options = quiz.flatMap((q) => q.options);
   const judgments = quiz.filter((q) => q.type === "judgment");
   // a heading is shared when sections with different text carry it (a repeated copy is the same section)

@@ -357,6 +357,29 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     }
   });
 
+  it("fails a key point whose direction or extreme is stated the other way (positive for negative, 最大 for 最小)", () => {
+    const ask = (keyPoint: string): GradeRequest["question"] => ({
+      type: "short_answer",
+      question: "Explain.",
+      referenceAnswer: keyPoint,
+      keyPoints: [keyPoint],
+      context: `Optimisation\n${keyPoint}`,
+    });
+    const en = ask("Gradient descent moves the parameters in the negative direction of the gradient.");
+    expect(
+      grade(en, "It moves the parameters in the negative direction of the gradient.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(
+      grade(en, "Gradient descent moves the parameters in the positive direction of the gradient.", "en-US")
+        .score,
+    ).toBeLessThanOrEqual(0.1);
+    const zh = ask("梯度下降法沿损失函数的负梯度方向更新参数。");
+    expect(grade(zh, "参数沿着损失函数的负梯度方向更新。", "zh-CN").score).toBeGreaterThanOrEqual(
+      QUIZ_PASS_SCORE,
+    );
+    expect(grade(zh, "梯度下降法沿损失函数梯度的正方向更新参数。", "zh-CN").score).toBeLessThanOrEqual(0.1);
+  });
+
   it("gives nothing to an answer taken from another section that shares a few of the points' words", () => {
     const paging: GradeRequest["question"] = {
       type: "short_answer",

@@ -3,7 +3,7 @@ import { nlpReady, stemmerFor, termSpecificity, tokenize, type Token } from "../
 import { proseLanguage } from "../prose-language";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
-import { swapsRoles } from "./roles";
+import { statesOpposite, swapsRoles } from "./roles";
 
 /** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
 const FOUND_AT = 0.4;
@@ -569,7 +569,17 @@ export function readAnswer(
       // one shared word is chance, not a point stated ("performance" in a book title), unless it is a rare
       // term and the point has one other word ("in the chloroplasts")
       thin: heldKeys < 2 && (keys >= 3 || (keys === 2 && strongest < 1)),
-      contradicted: wrongFact || contradictedTerms || swapped,
+      contradicted:
+        wrongFact ||
+        contradictedTerms ||
+        swapped ||
+        statesOpposite(
+          readings.map((r, k) => ({ text: points[k]!, tokens: r.tokens })),
+          i,
+          { text: answer, tokens: said.tokens },
+          lang,
+          (t) => contentKey(t, lang),
+        ),
     };
   });
   // how much of the answer is about the key points at all: an answer taken from elsewhere in the document

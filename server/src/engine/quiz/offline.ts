@@ -3,7 +3,7 @@ import type { QuestionType } from "@beannote/contract";
 import { isWholeSentence } from "../sentences";
 import { headingFor } from "../section-prompt";
 import { labelsFor } from "../labels";
-import { isConceptTerm, keyTerms, nlpReady, termSpecificity, tokenize, type Token } from "../nlp";
+import { hasVerb, isConceptTerm, keyTerms, nlpReady, termSpecificity, tokenize, type Token } from "../nlp";
 import {
   causalSplit,
   comparesThings,
@@ -554,8 +554,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   /**
    * What a sentence teaches, as a key point: a definition ("X is …", "称为", a definition block) or a named
    * result first, then a cause or purpose, then a comparison; and the section's ranked concepts it names (the
-   * note's marked terms and the NLP layer's, by how specific they are). A sentence that opens by pointing back
-   * ("This is why …", "这个…") or trails off says little alone.
+   * note's marked terms and the NLP layer's, by how specific they are).
    */
   function pointValue(section: MaterialSection, s: MaterialSentence, definitionBlock: boolean): number {
     const key = `${section.index}\u0000${s.text}`;
@@ -568,6 +567,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     else if (causalSplit(text, lang)) value += 2;
     else if (comparesThings(text, lang)) value += 1.5;
     if (s.terms.length > 0) value += 1;
+    // a sentence that leans on the one before ("这也就证明了…", "This is why …") says little alone
+    if (opensPointingBack(text, lang)) value -= 3;
     const told = value > 0; // a kind or a marked term
     const prose = maskFormulas(text).toLowerCase();
     const concepts = pool
@@ -576,7 +577,6 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       .sort((a, b) => b - a)
       .slice(0, 3);
     value += concepts.reduce((sum, v) => sum + Math.min(1.5, Math.max(0, v)), 0);
-    if (opensPointingBack(text, lang)) value -= 3;
     // no kind, no marked term, only everyday words ("people", "day"): an opening remark, not a point
     if (!told && !concepts.some((v) => v >= TEACHING_SPECIFICITY)) value = -1;
     pointWeight.set(key, value);
@@ -604,7 +604,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             !readable(text) ||
             !assertive(text) ||
             isIncompleteStatement(text) ||
-            !isWholeSentence(text, list.length === 1 || b.type === "list")
+            !isWholeSentence(text, list.length === 1 || b.type === "list") ||
+            // a fragment ("右半平面的半圆。"; a list item is a point by itself)
+            (b.type !== "list" && !hasVerb(maskFormulas(text), lang))
           )
             continue;
           ranked.push({ text, value: pointValue(section, s, b.type === "definition"), order });
@@ -799,6 +801,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       case "short_answer":
         for (const ks of sentences.filter((s) => s.definition)) {
           out.push(() => {
+            // the term the sentence defines ("財政政策とは…" defines 財政政策, not the 政府支出 it names)
+            const defined = definedTerm(ks.text, lang);
+            if (defined && normaliseForMatch(defined) !== ks.term.norm) return null;
             const points = [
               ks.text,
               ...keyPoints([section], 3, new Set([ks.text])).filter((p) => p.includes(ks.term.text)),

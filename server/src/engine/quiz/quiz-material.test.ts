@@ -90,6 +90,35 @@ describe("offline quiz material (issue 24)", () => {
     expect(points.some((p) => /because/u.test(p))).toBe(true);
   });
 
+  it("asks to explain the term a definition defines, not another term it names", async () => {
+    const economics = [
+      "# Economics",
+      "## Fiscal policy",
+      "> Fiscal policy is the use of **government spending** and taxes to steer the economy.",
+      "The **multiplier effect** makes an increase in government spending raise national income by a multiple of it. A **budget deficit** is financed by issuing government bonds.",
+      cite(1),
+      "## Monetary policy",
+      "> Open market operations are purchases and sales of government bonds by the **central bank**.",
+      "The central bank lowers the **policy rate** when the economy is weak. **Quantitative easing** expands the central bank's balance sheet.",
+      cite(2),
+      "## Trade",
+      "> A tariff is a tax on imported goods that raises their domestic price.",
+      "A **trade deficit** arises when a country imports more than it exports. The **exchange rate** is the price of one currency in terms of another.",
+      cite(3),
+    ].join("\n\n");
+    const m = materialOf(economics, "en", "en-US");
+    for (const seed of ["a", "b", "c", "d", "e", "f"]) {
+      const quiz = await offlineQuiz(m, { types: ["short_answer"], count: 6, seed });
+      for (const q of quiz) {
+        const defines = /^(Fiscal policy|Open market operations|A tariff) is/u.exec(
+          q.keyPoints[0] ?? "",
+        )?.[1];
+        if (defines && q.question.startsWith("What is"))
+          expect(q.question).toContain(defines.replace(/^A /u, ""));
+      }
+    }
+  });
+
   it("reads a Chinese maths note as Chinese, its LaTeX letters aside", () => {
     const m = materialOf(zhMaths, "zh", "zh-CN");
     const sample = m.sections.flatMap((s) => sectionSentences(s).map((x) => x.text)).join(" ");

@@ -342,3 +342,93 @@ function crossed(pointClauses: Clause[], answerClauses: Clause[]): boolean {
   }
   return false;
 }
+
+/**
+ * Polar opposites, a closed class per language as the negations are: a direction or an extreme stated the
+ * other way ("the positive direction of the gradient" for "the negative gradient", "最大" for "最小",
+ * "decreases" for "increases"). Comparatives ("higher", "lower") are not among them: turned round with their
+ * two sides, they state the same.
+ */
+const POLAR: Record<string, [RegExp, RegExp][]> = {
+  en: [
+    [/positive(?:s|ly)?/iu, /negative(?:s|ly)?/iu],
+    [/maxim(?:um|al|ise|ize|ises|izes|ised|ized)/iu, /minim(?:um|al|ise|ize|ises|izes|ised|ized)/iu],
+    [/increas(?:e|es|ed|ing)/iu, /decreas(?:e|es|ed|ing)/iu],
+  ],
+  fr: [
+    [/positi(?:f|ve|fs|ves)/iu, /négati(?:f|ve|fs|ves)/iu],
+    [/maxim(?:um|al|ale|aux|ales)/iu, /minim(?:um|al|ale|aux|ales)/iu],
+    [/augment\p{L}*/iu, /diminu\p{L}*/iu],
+  ],
+  de: [
+    [/positiv\p{L}*/iu, /negativ\p{L}*/iu],
+    [/maxim\p{L}*/iu, /minim\p{L}*/iu],
+  ],
+  es: [
+    [/positiv[oa]s?/iu, /negativ[oa]s?/iu],
+    [/máxim[oa]s?/iu, /mínim[oa]s?/iu],
+    [/aument\p{L}*/iu, /disminu\p{L}*/iu],
+  ],
+  pt: [
+    [/positiv[oa]s?/iu, /negativ[oa]s?/iu],
+    [/máxim[oa]s?/iu, /mínim[oa]s?/iu],
+    [/aument\p{L}*/iu, /diminu\p{L}*/iu],
+  ],
+  ru: [
+    [/положительн\p{L}*/iu, /отрицательн\p{L}*/iu],
+    [/максим\p{L}*/iu, /миним\p{L}*/iu],
+    [/увеличива\p{L}*|возраста\p{L}*/iu, /уменьша\p{L}*|убыва\p{L}*/iu],
+  ],
+  zh: [
+    [/正(?=方向|梯度|数|值|号|电|极|相关|向)/u, /负(?=方向|梯度|数|值|号|电|极|相关|向)/u],
+    [/最大/u, /最小/u],
+    [/增大|增加|上升|升高|变大/u, /减小|减少|下降|降低|变小/u],
+  ],
+  ja: [
+    [/正(?=の|方向|数|値|号|極|相関)/u, /負(?=の|方向|数|値|号|極|相関)/u],
+    [/最大/u, /最小/u],
+    [/増加|増大|上昇|大きく/u, /減少|減小|低下|小さく/u],
+  ],
+};
+
+/** A polar word standing as a word of its own (in CJK text, anywhere). */
+function holds(text: string, re: RegExp): boolean {
+  if (CJK_CHAR.test(re.source)) return re.test(text);
+  return new RegExp(`(?<![\\p{L}])(?:${re.source})(?![\\p{L}])`, "iu").test(text);
+}
+
+/**
+ * Whether a clause of `answer` that restates the `index`-th of `points` (it holds more of that point's content
+ * words than of any other's, and at least half of them) states one of its polar words the other way: the
+ * opposite, without the point's own word, where the point has no opposite.
+ */
+export function statesOpposite(
+  points: { text: string; tokens: Token[] }[],
+  index: number,
+  answer: { text: string; tokens: Token[] },
+  lang: string,
+  content: (t: Token) => string | null,
+): boolean {
+  const pairs = POLAR[lang];
+  const point = points[index]!;
+  if (!pairs || !pairs.some(([a, b]) => holds(point.text, a) || holds(point.text, b))) return false;
+  const unitsOf = (x: { text: string; tokens: Token[] }) =>
+    new Set(clausesOf(x.text, x.tokens, lang, content).flatMap((c) => c.units.map((u) => u.key)));
+  const pointUnits = points.map(unitsOf);
+  for (const clause of clausesOf(answer.text, answer.tokens, lang, content)) {
+    const text = answer.text.slice(clause.start, clause.end);
+    const keys = new Set(clause.units.map((u) => u.key));
+    const share = pointUnits.map(
+      (units) => [...units].filter((k) => keys.has(k)).length / Math.max(1, units.size),
+    );
+    if (share[index]! < 0.5 || share.some((v) => v > share[index]!)) continue;
+    for (const [a, b] of pairs)
+      for (const [own, other] of [
+        [a, b],
+        [b, a],
+      ] as const)
+        if (holds(point.text, own) && !holds(point.text, other) && holds(text, other) && !holds(text, own))
+          return true;
+  }
+  return false;
+}
