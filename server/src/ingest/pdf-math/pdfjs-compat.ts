@@ -19,3 +19,20 @@ export function ensureTransferToFixedLength(): void {
     },
   });
 }
+
+/**
+ * getDocument options under which pdf.js builds no glyph outlines. With `disableFontFace` (its default in
+ * Node) each operator list compiles the outline of every glyph it shows, for a canvas to draw with: about
+ * half of what reading a TeX page's operator list (its fonts' names, its rules) costs, and we never draw.
+ * Without it, pdf.js hands each font to the document as an @font-face rule instead: this document takes the
+ * rules and keeps none. The text content is the same either way (only drawing reads the flag).
+ */
+export function withoutGlyphOutlines(): { disableFontFace: false; ownerDocument: unknown } {
+  const sheet = { cssRules: [] as string[], insertRule: () => 0 };
+  const style = { sheet, remove() {} };
+  const ownerDocument = {
+    createElement: () => style,
+    documentElement: { getElementsByTagName: () => [{ append() {} }] },
+  };
+  return { disableFontFace: false, ownerDocument };
+}

@@ -2,9 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { formulaSpans } from "../../engine/formula";
 import { parseFile } from "../parse-file";
+import { withoutGlyphOutlines } from "./pdfjs-compat";
 import { mathRecovery } from "./recover";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,6 +74,17 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
       "$$\\|A\\|=\\sup_{x\\neq 0}\\frac{\\|Ax\\|}{\\|x\\|},\\qquad \\|AB\\|\\le\\|A\\|\\|B\\|.$$",
     );
     expect(blocks).toContain("$$y(t)=y_{0}\\exp(\\int_{0}^{t}a(s)ds),$$ (3)");
+  });
+
+  it("keeps a display's words (\\text) in it, and reads cases whose brace TeX built from pieces", async () => {
+    const blocks = await blocksOf(fixture("tuned-text-displays.pdf"), "text.pdf");
+    expect(blocks).toContain("$$\\bar{X}_{n}\\to\\mu\\quad \\text{almost surely}.$$");
+    expect(blocks).toContain("$$u_{t}=\\Delta u\\qquad \\text{in}\\ \\Omega\\times(0,T),$$ (1)");
+    expect(blocks).toContain(
+      "$$\\operatorname{sgn}(x)=\\begin{cases} 1 & \\text{if}\\ x>0, \\\\ 0 & \\text{if}\\ x=0, \\\\ -1 & \\text{otherwise}. \\end{cases}$$",
+    );
+    // an inline formula keeps its sentence: "The variance of $\\hat{\\beta}$ is …"
+    expect(blocks.join("\n")).toContain("The variance of $\\hat{\\beta}$ is $\\sigma^{2}(X^{\\mathrm{T}}X)^{-1}$ and");
   });
 
   it("reads beamer's maths, set in its sans-serif fonts, and leaves its prose", async () => {
@@ -176,5 +189,26 @@ describe("what is not TeX maths", () => {
     });
     const blocks = await blocksOf(Buffer.from(await pdf.save()), "plain.pdf");
     expect(blocks).toEqual(["The price rose from 5 to 7 (a 40% rise) in 2021: x = 3 is a guess."]);
+  });
+});
+
+describe("reading a page's fonts and rules from pdf.js", () => {
+  it("builds no glyph outlines (only drawing needs them), yet names the fonts", async () => {
+    const task = getDocument({
+      data: new Uint8Array(fixture("tuned-basics.pdf")),
+      ...withoutGlyphOutlines(),
+      useSystemFonts: false,
+      verbosity: 0,
+    });
+    try {
+      const page = await (await task.promise).getPage(1);
+      await page.getOperatorList();
+      const objects = [...(page.commonObjs as unknown as Iterable<[string, unknown]>)];
+      const names = objects.map(([, o]) => (o as { name?: string } | null)?.name ?? "");
+      expect(names.some((n) => /CMMI/.test(n))).toBe(true);
+      expect(objects.filter(([id]) => id.includes("_path_"))).toEqual([]);
+    } finally {
+      await task.destroy();
+    }
   });
 });
