@@ -479,9 +479,23 @@ export function charLatex(ch: string): string | null {
   return null;
 }
 
+/**
+ * Pieces of extensible delimiters as a Unicode map names them: Adobe's private-use codes (pdfTeX's
+ * glyphtounicode: bracelefttp U+F8F1 …) or the Unicode bracket pieces (⎛ ⎧ ⎪ …).
+ */
+const DELIMITER_PIECES: Record<string, string> = {};
+{
+  // U+F8EB parenlefttp … U+F8FE bracerightbt (U+F8F5 is integralex); braceex and ⎪ serve both braces
+  [..."((([[[{{{{"].forEach((d, i) => (DELIMITER_PIECES[String.fromCharCode(0xf8eb + i)] = d));
+  [...")))]]]}}}"].forEach((d, i) => (DELIMITER_PIECES[String.fromCharCode(0xf8f6 + i)] = d));
+  [..."((()))[[[]]]{{{{}}}"].forEach((d, i) => (DELIMITER_PIECES[String.fromCharCode(0x239b + i)] = d));
+}
+
 /** What one glyph (one character as pdf.js decoded it) means in a font of the given role. */
 export function glyphMeaning(ch: string, role: FontRole): GlyphMeaning | null {
   const code = ch.codePointAt(0) ?? 0;
+  const piece = role === "unicode" ? undefined : DELIMITER_PIECES[ch];
+  if (piece) return { latex: DELIM_LATEX[piece]!, kind: "delim", depth: 0.9 };
   if (role === "extension") {
     const slot = code < 0x80 ? EXTENSION[code] : undefined;
     if (slot) {

@@ -505,6 +505,9 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
     sup: MathGlyph[];
     /** A quad or more of space before it (\\quad between two formulas of a display). */
     space: string;
+    x0: number;
+    /** Where what stands before it ends. */
+    before: number;
   }
   const nuclei: Nucleus[] = [];
   let right = -Infinity;
@@ -512,20 +515,21 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
     if (isBase(g)) {
       const gap = g.x0 - right;
       const space = depth > 0 ? "" : gap >= size * 1.7 ? "\\qquad " : gap >= size * 0.9 ? "\\quad " : "";
-      nuclei.push({ latex: g.latex, sub: [], sup: [], space });
+      nuclei.push({ latex: g.latex, sub: [], sup: [], space, x0: g.x0, before: right });
       right = Math.max(right, g.x1);
       continue;
     }
     right = Math.max(right, g.x1);
     let last = nuclei[nuclei.length - 1];
     if (!last) {
-      last = { latex: "{}", sub: [], sup: [], space: "" };
+      last = { latex: "{}", sub: [], sup: [], space: "", x0: g.x0, before: right };
       nuclei.push(last);
     }
     if (g.y > baseline + size * 0.05) last.sup.push(g);
     else last.sub.push(g);
   }
   const parts: string[] = [];
+  let lastRaw: string | undefined;
   for (let i = 0; i < nuclei.length; i++) {
     const n = nuclei[i]!;
     let latex = n.latex;
@@ -537,7 +541,20 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
       const sup = build(n.sup, [], depth + 1, budget);
       latex += /^'+$/.test(sup) ? sup : `^{${sup}}`;
     }
-    parts.push(n.space && i > 0 ? `${n.space}${latex}` : latex);
+    const prev = parts[parts.length - 1];
+    const isText = (l: string | undefined) => l !== undefined && /^\\text\{[^{}]*\}$/.test(l);
+    // words of one \text run are one \text, a space between them; a word stands a space off its maths
+    if (isText(lastRaw) && isText(latex) && !n.space && prev) {
+      const gap = n.x0 - n.before;
+      const join = gap > size * 0.12 ? " " : "";
+      parts[parts.length - 1] = `${prev.slice(0, -1)}${join}${latex.slice(6)}`;
+      lastRaw = `${lastRaw!.slice(0, -1)}${join}${latex.slice(6)}`;
+      continue;
+    }
+    const texty = isText(latex) || isText(lastRaw);
+    const space = n.space || (texty && i > 0 && n.x0 - n.before > size * 0.12 ? "\\ " : "");
+    parts.push(space && i > 0 ? `${space}${latex}` : latex);
+    lastRaw = latex;
   }
   return joinLatex(parts);
 }

@@ -84,7 +84,9 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
       "$$\\operatorname{sgn}(x)=\\begin{cases} 1 & \\text{if}\\ x>0, \\\\ 0 & \\text{if}\\ x=0, \\\\ -1 & \\text{otherwise}. \\end{cases}$$",
     );
     // an inline formula keeps its sentence: "The variance of $\\hat{\\beta}$ is …"
-    expect(blocks.join("\n")).toContain("The variance of $\\hat{\\beta}$ is $\\sigma^{2}(X^{\\mathrm{T}}X)^{-1}$ and");
+    expect(blocks.join("\n")).toContain(
+      "The variance of $\\hat{\\beta}$ is $\\sigma^{2}(X^{\\mathrm{T}}X)^{-1}$ and",
+    );
   });
 
   it("reads beamer's maths, set in its sans-serif fonts, and leaves its prose", async () => {

@@ -401,6 +401,9 @@ export function recoverFormulas(
   const pieces: Piece[] = [];
   for (const list of perItem) for (const p of list) if (p) pieces.push(p);
   if (!pieces.some((p) => p.strong)) return items;
+  joinExtensiblePieces(pieces);
+  markEquationNumbers(items, perItem);
+  wordsInCases(pieces);
   const candidates = pieces
     .map((_, i) => i)
     .filter((i) => pieces[i]!.glyph && (pieces[i]!.mathy || pieces[i]!.touching));
@@ -460,6 +463,7 @@ export function recoverFormulas(
     regions.push(regionOf(trimmed, pieces, usedRules));
   }
   if (regions.length === 0) return items;
+  wordsOfDisplayLines(regions, pieces, usedRules);
   markDisplays(regions, pieces);
   alignRows(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
@@ -561,6 +565,125 @@ function joinPastScripts(candidates: number[], pieces: Piece[], groups: Groups):
       }
     }
   }
+}
+
+/**
+ * A delimiter TeX builds from pieces of the extension font (a brace's top, middle, bottom and repeats, for
+ * cases of three rows or more): one tall glyph, which every piece shares.
+ */
+function joinExtensiblePieces(pieces: Piece[]): void {
+  const parts = pieces.filter((p) => p.glyph?.kind === "delim").sort((a, b) => b.glyph!.top - a.glyph!.top);
+  const used = new Set<Piece>();
+  for (const first of parts) {
+    if (used.has(first)) continue;
+    const g = first.glyph!;
+    let bottom = g.bottom;
+    for (const p of parts) {
+      if (p === first || used.has(p)) continue;
+      const h = p.glyph!;
+      if (
+        family(h.latex) !== family(g.latex) ||
+        Math.abs(h.x0 - g.x0) > 0.6 ||
+        h.top < bottom - g.size * 1.2 ||
+        h.top > g.top
+      )
+        continue;
+      bottom = Math.min(bottom, h.bottom);
+      used.add(p);
+      p.glyph = g;
+    }
+    g.bottom = bottom;
+  }
+}
+
+/** Which delimiter a piece belongs to, either side: a brace's repeated middle serves both. */
+const family = (latex: string) => ({ "\\}": "\\{", ")": "(", "]": "[" })[latex] ?? latex;
+
+/** Pieces of an item that is an equation number ("(1)", "(3.27)") are no part of a formula. */
+const numberPieces = new WeakSet<Piece>();
+function markEquationNumbers(items: MathTextItem[], perItem: (Piece | null)[][]): void {
+  items.forEach((item, i) => {
+    if (EQUATION_NUMBER.test(item.str.trim())) for (const p of perItem[i] ?? []) if (p) numberPieces.add(p);
+  });
+}
+
+/** A word of prose set inside a formula: \text{…}. */
+function textGlyph(p: Piece): MathGlyph {
+  const escaped = p.text.replace(/[\\{}$&#%_^~]/g, (c) => (c === "\\" ? "\\textbackslash{}" : `\\${c}`));
+  return mathGlyph(`\\text{${escaped}}`, "ord", p.x0, p.x1, p.y, p.size);
+}
+
+const isWord = (p: Piece) => !p.strong && (!p.glyph || (!p.mathy && !p.touching)) && !numberPieces.has(p);
+
+/**
+ * The words of cases' rows ("1 if x > 0", "−1 otherwise"): right of a brace without a partner, within its
+ * height, and near its other entries, they are \text of the formula.
+ */
+function wordsInCases(pieces: Piece[]): void {
+  const braces = pieces.filter(
+    (p) =>
+      p.glyph?.kind === "delim" && p.glyph.latex === "\\{" && p.glyph.top - p.glyph.bottom > p.size * 1.6,
+  );
+  for (const b of braces) {
+    const brace = b.glyph!;
+    const inside = pieces
+      .filter((p) => p !== b && p.x0 >= brace.x1 - 0.5 && p.y > brace.bottom && p.y < brace.top)
+      .sort((p, q) => p.x0 - q.x0);
+    if (inside.some((p) => p.glyph?.kind === "delim" && p.glyph.latex === "\\}")) continue;
+    let end = brace.x1;
+    for (const p of inside) {
+      if (p.x0 > end + brace.size * 3) break;
+      end = Math.max(end, p.x1);
+      if (!isWord(p)) continue;
+      p.glyph = textGlyph(p);
+      p.mathy = true;
+      p.touching = false;
+    }
+  }
+}
+
+/**
+ * A displayed formula with words on its line ("\bar X_n \to \mu \quad \text{almost surely}", "u = 0 \quad
+ * \text{on } \partial\Omega"): when the line starts with the formula, indented well past the neighbouring lines'
+ * left edge, its words are \text of the display, not prose around an inline formula.
+ */
+function wordsOfDisplayLines(regions: MathRegion[], pieces: Piece[], rules: Rule[]): void {
+  const inRegion = new Set<number>();
+  for (const r of regions) for (const i of r.pieces) inRegion.add(i);
+  const done = new Set<MathRegion>();
+  for (const r of [...regions].sort((a, b) => a.x0 - b.x0)) {
+    if (done.has(r)) continue;
+    const band = r.size * 0.4;
+    const line = pieces
+      .map((_, i) => i)
+      .filter(
+        (i) => !inRegion.has(i) && Math.abs(pieces[i]!.y - r.y) < band && pieces[i]!.size >= r.size * 0.8,
+      );
+    const words = line.filter((i) => isWord(pieces[i]!));
+    if (words.length === 0) continue;
+    // nothing but an equation number before the formula
+    if (line.some((i) => pieces[i]!.x1 <= r.x0 + 0.5 && !numberPieces.has(pieces[i]!))) continue;
+    let left = Infinity;
+    for (const p of pieces)
+      if (Math.abs(p.y - r.y) > r.size * 1.2 && Math.abs(p.y - r.y) < r.size * 6 && !p.strong)
+        left = Math.min(left, p.x0);
+    if (!(r.x0 - left > r.size * 2.5)) continue;
+    const others = regions.filter((o) => o !== r && Math.abs(o.y - r.y) < band);
+    const members = [...r.pieces, ...others.flatMap((o) => o.pieces)];
+    for (const i of line) {
+      const p = pieces[i]!;
+      if (numberPieces.has(p)) continue;
+      if (!p.glyph || isWord(p)) p.glyph = textGlyph(p);
+      members.push(i);
+    }
+    const merged = regionOf(members, pieces, rules);
+    Object.assign(r, merged);
+    for (const o of others) {
+      o.pieces = [];
+      done.add(o);
+    }
+  }
+  for (let i = regions.length - 1; i >= 0; i--) if (regions[i]!.pieces.length === 0) regions.splice(i, 1);
 }
 
 /** Sentence punctuation at a formula's ends stays in the prose ("… point $x$, such that"). */
@@ -770,7 +893,7 @@ function alignRows(regions: MathRegion[], pieces: Piece[]): void {
 function alignedLatex(rows: MathRegion[], pieces: Piece[], inferred: boolean, rules: Rule[]): string | null {
   const out: string[] = [];
   for (const r of rows) {
-    const glyphs = r.pieces.map((i) => ({ ...pieces[i]!.glyph! }));
+    const glyphs = [...new Set(r.pieces.map((i) => pieces[i]!.glyph!))].map((g) => ({ ...g }));
     const left = glyphs.filter((g) => (g.x0 + g.x1) / 2 < r.align!);
     const right = glyphs.filter((g) => (g.x0 + g.x1) / 2 >= r.align!);
     const bars = (part: MathGlyph[]) =>
@@ -811,7 +934,7 @@ function rewrite(
   }
   for (const r of regions) {
     if (merged.has(r)) continue;
-    const glyphs = r.pieces.map((i) => pieces[i]!.glyph!);
+    const glyphs = [...new Set(r.pieces.map((i) => pieces[i]!.glyph!))];
     const inside =
       rules === null
         ? inferBars(glyphs)
