@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject, vi } from "vitest";
+import { cachedReading } from "../server/test/parse-cache";
 import { startSmtpSink, type SmtpSink } from "../server/test/smtp-sink";
 import { testDatabases } from "../server/test/test-db";
 import { KNOWN_CAPTCHA, startTestServer, type TestServer } from "../server/test/test-server";
@@ -40,8 +41,14 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** A real server (fresh database, SMTP sink, known captcha) serving web/dist, plus Chromium. */
-export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+/**
+ * A real server (fresh database, SMTP sink, known captcha) serving web/dist, plus Chromium. The server reads files
+ * through the tests' parse cache (server/test/parse-cache.ts: the real parser and LibreOffice on a miss, their
+ * result for the same bytes and reading code after), unless `realReading` asks for the parser on every upload.
+ */
+export async function startStack(
+  options: { env?: Record<string, string>; realReading?: boolean } = {},
+): Promise<Stack> {
   const dist = webDist();
   // Chromium starts while the server does: neither waits for the other.
   const launching = chromium.launch({
@@ -70,6 +77,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
         ...options.env,
       },
       captcha: VISIBLE_CAPTCHA,
+      ...(options.realReading ? {} : cachedReading),
     });
     const browser = await launching;
     return {

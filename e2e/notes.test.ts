@@ -34,7 +34,7 @@ let stack: Stack;
 let token: string;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ realReading: true }); // the upload journey reads every file for real
   token = await registerByApi(stack, uniqueEmail("notes"), "Notes12345");
 });
 afterAll(async () => stack?.close());
