@@ -659,20 +659,33 @@ function wordsOfDisplayLines(regions: MathRegion[], pieces: Piece[], rules: Rule
       .filter(
         (i) => !inRegion.has(i) && Math.abs(pieces[i]!.y - r.y) < band && pieces[i]!.size >= r.size * 0.8,
       );
-    const words = line.filter((i) => isWord(pieces[i]!));
+    const words = line.filter((i) => isWord(pieces[i]!) && /[\p{L}\p{N}]/u.test(pieces[i]!.text));
     if (words.length === 0) continue;
     // nothing but an equation number before the formula
     if (line.some((i) => pieces[i]!.x1 <= r.x0 + 0.5 && !numberPieces.has(pieces[i]!))) continue;
+    // a few words ("almost surely", "for all"), not a sentence; not a list item's label ("1.", "(a)")
+    const chars = words.reduce((n, i) => n + pieces[i]!.text.length, 0);
+    if (words.length > 8 || chars > 30) continue;
+    const first = [...r.pieces].sort((a, b) => pieces[a]!.x0 - pieces[b]!.x0).map((i) => pieces[i]!.text);
+    if (/^(?:\d+[.)]|\(\w\))/u.test(first.slice(0, 3).join(""))) continue;
+    // a display is indented (centred) and stops short of the right edge; a list item's line runs on to it
     let left = Infinity;
+    let right = -Infinity;
     for (const p of pieces)
-      if (Math.abs(p.y - r.y) > r.size * 1.2 && Math.abs(p.y - r.y) < r.size * 6 && !p.strong)
+      if (Math.abs(p.y - r.y) > r.size * 1.2 && Math.abs(p.y - r.y) < r.size * 6 && !p.strong) {
         left = Math.min(left, p.x0);
-    if (!(r.x0 - left > r.size * 2.5)) continue;
+        right = Math.max(right, p.x1);
+      }
+    const end = Math.max(
+      r.x1,
+      ...line.filter((i) => !numberPieces.has(pieces[i]!)).map((i) => pieces[i]!.x1),
+    );
+    if (!(r.x0 - left > r.size * 2.5) || !(right - end > r.size)) continue;
     const others = regions.filter((o) => o !== r && Math.abs(o.y - r.y) < band);
     const members = [...r.pieces, ...others.flatMap((o) => o.pieces)];
     for (const i of line) {
       const p = pieces[i]!;
-      if (numberPieces.has(p)) continue;
+      if (numberPieces.has(p) || !/[\p{L}\p{N}\p{P}\p{S}]/u.test(p.text)) continue;
       if (!p.glyph || isWord(p)) p.glyph = textGlyph(p);
       members.push(i);
     }
