@@ -2,13 +2,14 @@
  * Free-text grading against a labelled set (`npm run bench:grading`): answers written by hand in several
  * languages (paraphrases, partly correct, wrong, negated, off-topic, keyword lists, wrong numbers), each
  * labelled correct / partial / wrong. Prints how often the offline grader's verdict agrees with the label,
- * overall, per language and per kind (target ≥ 90%), then the disagreements.
+ * overall, per language and per kind (target ≥ 90%), then the disagreements; first the held-out answers
+ * (holdout/, never tuned on) apart (--holdout-only stops there).
  */
 import { createEngine } from "../../server/src/engine";
 import { nlpReady } from "../../server/src/engine/nlp";
 import { startFakeOpenAI } from "../../server/test/fake-openai";
 import { offlineGrade, readAnswer } from "../../server/src/engine/quiz/grade";
-import { labelledSet, type Verdict } from "./labelled-set";
+import { HOLDOUT_DIR, labelledSet, type Verdict } from "./labelled-set";
 import { offSectionGrading } from "./off-section";
 import { agreement, gradeSet, type GradedAnswer } from "./labelled-set";
 
@@ -37,6 +38,22 @@ if (process.argv.includes("--generated-only")) {
   await generatedQuizzes();
   process.exit(0);
 }
+// the held-out answers (holdout/*.json), written before the last grader changes and never tuned on
+const holdout = await gradeSet(offlineGrade, HOLDOUT_DIR);
+report("offline grader, held-out answers", holdout);
+const holdoutQuestions = new Map(labelledSet(HOLDOUT_DIR).map(({ question }) => [question.id, question]));
+for (const g of holdout.filter((h) => h.verdict !== h.answer.label)) {
+  console.log(
+    `  ✗ ${g.id} [${g.answer.kind}] label ${g.answer.label}, graded ${g.verdict} (${g.outcome.score}): ${g.answer.text.slice(0, 90)}`,
+  );
+  if (verbose) {
+    const { points } = readAnswer(holdoutQuestions.get(g.id)!, g.answer.text, "en-US");
+    console.log(
+      `      points ${points.map((p) => `${p.coverage.toFixed(2)}${p.contradicted ? "✗" : ""}`).join(" ")}`,
+    );
+  }
+}
+if (process.argv.includes("--holdout-only")) process.exit(0);
 const started = performance.now();
 const offline = await gradeSet(offlineGrade);
 const ms = performance.now() - started;

@@ -36,6 +36,8 @@ export type LabelledQuestion = GradeRequest["question"] & {
 };
 
 const SET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "set");
+/** Answers written after the set, before any grader change of issue 24's last pass, kept out of tuning. */
+export const HOLDOUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "holdout");
 
 const OUTPUT_LANGUAGE: Record<string, OutputLanguage> = {
   en: "en-US",
@@ -50,17 +52,17 @@ const OUTPUT_LANGUAGE: Record<string, OutputLanguage> = {
 };
 
 /** The labelled answers, one file per language (`set/<lang>.json`); the reference answer is the key points. */
-export function labelledSet(): {
+export function labelledSet(dir = SET_DIR): {
   lang: string;
   outputLanguage: OutputLanguage;
   question: LabelledQuestion;
 }[] {
-  return readdirSync(SET_DIR)
+  return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()
     .flatMap((file) => {
       const lang = file.replace(/\.json$/, "");
-      const questions = JSON.parse(readFileSync(path.join(SET_DIR, file), "utf8")) as Omit<
+      const questions = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Omit<
         LabelledQuestion,
         "referenceAnswer"
       >[];
@@ -90,9 +92,10 @@ export interface GradedAnswer {
 /** Grades every labelled answer with `grade`. */
 export async function gradeSet(
   grade: (req: GradeRequest) => GradeOutcome | Promise<GradeOutcome>,
+  dir = SET_DIR,
 ): Promise<GradedAnswer[]> {
   const out: GradedAnswer[] = [];
-  for (const { lang, outputLanguage, question } of labelledSet()) {
+  for (const { lang, outputLanguage, question } of labelledSet(dir)) {
     for (const answer of question.answers) {
       const outcome = await grade({ question, answer: answer.text, outputLanguage });
       out.push({ lang, id: question.id, answer, outcome, verdict: verdictOf(outcome.score) });
