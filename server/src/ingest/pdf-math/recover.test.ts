@@ -3,8 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { formulaSpans } from "../../engine/formula";
+import { latexChecker } from "../omml";
 import { parseFile } from "../parse-file";
 import { withoutGlyphOutlines } from "./pdfjs-compat";
 import { mathRecovery } from "./recover";
@@ -211,6 +212,24 @@ describe("reading a page's fonts and rules from pdf.js", () => {
       expect(objects.filter(([id]) => id.includes("_path_"))).toEqual([]);
     } finally {
       await task.destroy();
+    }
+  });
+});
+
+describe("KaTeX's verdict on a rebuilt formula", () => {
+  it("comes from parsing it, and from setting it only when it holds a character beyond the BMP", async () => {
+    const { default: katex } = await import("katex");
+    const set = vi.spyOn(katex, "renderToString");
+    try {
+      const check = await latexChecker();
+      expect(check("\\sum_{i=1}^{n}\\frac{1}{i^{2}}+x_{1}^{2}", true)).toBe(true);
+      expect(check("x^{2}^{3}", false)).toBe(false);
+      expect(check("\\frac{a}", false)).toBe(false);
+      expect(set).not.toHaveBeenCalled();
+      expect(check("\\mathbb{R}\u{1D538}", false)).toBe(true);
+      expect(set).toHaveBeenCalledTimes(1);
+    } finally {
+      set.mockRestore();
     }
   });
 });

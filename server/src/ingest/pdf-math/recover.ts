@@ -81,6 +81,11 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
 const verdicts = new Map<string, boolean>();
 const MAX_VERDICTS = 5000;
 
+/** Forgets KaTeX's verdicts: a benchmark's parse then costs what a document's first upload does. */
+export function forgetFormulaVerdicts(): void {
+  verdicts.clear();
+}
+
 /** KaTeX's verdict on a formula, remembered: a lecture writes $x$ and $f(z)$ hundreds of times (~1 ms a check). */
 function remembered(check: LatexCheck): LatexCheck {
   return (latex, display) => {
