@@ -107,6 +107,11 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
     );
   });
 
+  it("reads an inline formula that TeX broke over two lines as one (ctex, tcolorbox)", async () => {
+    const blocks = await blocksOf(fixture("tuned-zh-tcolorbox.pdf"), "zh-box.pdf");
+    expect(blocks.join("\n")).toContain("分段光滑，则$\\oint_{L}Pdx+Qdy=\\int\\int_{D}(Q_{x}-P_{y})dxdy$。");
+  });
+
   it("reads the same PDF as plain text when recovery is off", async () => {
     mathRecovery.enabled = false;
     const blocks = await blocksOf(fixture("tuned-basics.pdf"), "basics.pdf");

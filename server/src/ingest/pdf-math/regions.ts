@@ -383,6 +383,10 @@ export interface MathRegion {
   align?: number;
   /** Displayed rows under this one that share its alignment point: one `aligned` block. */
   below?: MathRegion[];
+  /** The rest of this inline formula, broken onto the next line after a relation or an operator. */
+  next?: MathRegion;
+  /** This region is the rest of the one before it. */
+  continues?: boolean;
 }
 
 /**
@@ -466,6 +470,7 @@ export function recoverFormulas(
   wordsOfDisplayLines(regions, pieces, usedRules);
   markDisplays(regions, pieces);
   alignRows(regions, pieces);
+  joinBrokenLines(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
   return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check);
 }
@@ -849,6 +854,52 @@ function markDisplays(regions: MathRegion[], pieces: Piece[]): void {
   for (let i = regions.length - 1; i >= 0; i--) if (regions[i]!.pieces.length === 0) regions.splice(i, 1);
 }
 
+const BREAKS_AFTER = new Set([...RELATIONS, "+", "-", "\\pm", "\\times", "\\cdot", ","]);
+
+/**
+ * TeX breaks an inline formula after a relation or a binary operator: a formula that ends its line so, at the
+ * column's right edge, goes on with the formula that starts the next line at its left edge.
+ */
+function joinBrokenLines(regions: MathRegion[], pieces: Piece[]): void {
+  const inline = regions.filter((r) => !r.display && r.pieces.length);
+  if (inline.length < 2) return;
+  for (const r of inline) {
+    if (r.continues) continue;
+    const last = r.pieces.reduce((a, b) => (pieces[a]!.glyph!.x1 >= pieces[b]!.glyph!.x1 ? a : b));
+    if (!BREAKS_AFTER.has(pieces[last]!.glyph!.latex)) continue;
+    let left = Infinity;
+    let right = -Infinity;
+    for (const p of pieces)
+      if (Math.abs(p.y - r.y) < r.size * 4) {
+        left = Math.min(left, p.x0);
+        right = Math.max(right, p.x1);
+      }
+    if (right - r.x1 > r.size * 0.8) continue;
+    // the rest starts its line: nothing of the line before it
+    const startsLine = (o: MathRegion): boolean => {
+      const own = new Set(o.pieces);
+      for (let k = 0; k < pieces.length; k++) {
+        const p = pieces[k]!;
+        if (Math.abs(p.y - o.y) < o.size * 0.4 && p.x1 <= o.x0 + 0.5 && p.x0 >= left - 0.5 && !own.has(k))
+          return false;
+      }
+      return true;
+    };
+    const rest = inline.find(
+      (o) =>
+        o !== r &&
+        !o.continues &&
+        r.y - o.y > r.size * 0.9 &&
+        r.y - o.y < r.size * 1.8 &&
+        o.x0 - left < r.size * 0.8 &&
+        startsLine(o),
+    );
+    if (!rest) continue;
+    r.next = rest;
+    rest.continues = true;
+  }
+}
+
 /** Vertical extent of a region's glyphs. */
 function extentOf(r: MathRegion, pieces: Piece[]): [bottom: number, top: number] {
   let bottom = Infinity;
@@ -945,21 +996,50 @@ function rewrite(
       for (const i of row.pieces) regionOfPiece.set(pieces[i]!, r);
     }
   }
+  const barsOf = (r: MathRegion, glyphs: MathGlyph[]) =>
+    rules === null
+      ? null
+      : rules.filter(
+          (rule) =>
+            rule.x0 >= r.x0 - 1 &&
+            rule.x1 <= r.x1 + 1 &&
+            glyphs.some((g) => Math.abs(g.y - rule.y) < g.size * 1.5),
+        );
+  // an inline formula broken over two lines: its rest is set after it, then read as one
+  for (const r of regions) {
+    const rest = r.next;
+    if (!rest || merged.has(r)) continue;
+    const own = [...new Set(r.pieces.map((i) => pieces[i]!.glyph!))];
+    const theirs = [...new Set(rest.pieces.map((i) => pieces[i]!.glyph!))];
+    const dx = r.x1 + r.size * 0.2 - rest.x0;
+    const dy = r.y - rest.y;
+    const shift = <T extends { x0: number; x1: number; y: number }>(g: T): T => ({
+      ...g,
+      x0: g.x0 + dx,
+      x1: g.x1 + dx,
+      y: g.y + dy,
+      ...("bottom" in g
+        ? { bottom: (g as unknown as MathGlyph).bottom + dy, top: (g as unknown as MathGlyph).top + dy }
+        : {}),
+    });
+    const glyphs = [...own.map((g) => ({ ...g })), ...theirs.map(shift)];
+    const ownBars = barsOf(r, own);
+    const restBars = barsOf(rest, theirs);
+    const bars = ownBars && restBars ? [...ownBars, ...restBars.map(shift)] : inferBars(glyphs);
+    const latex = layoutLatex(glyphs, bars);
+    if (!latex || !check(latex, false)) continue;
+    r.latex = latex;
+    for (const part of [r, rest]) {
+      merged.add(part);
+      for (const i of part.pieces) regionOfPiece.set(pieces[i]!, r);
+    }
+  }
   for (const r of regions) {
     if (merged.has(r)) continue;
     const glyphs = [...new Set(r.pieces.map((i) => pieces[i]!.glyph!))];
-    const inside =
-      rules === null
-        ? inferBars(glyphs)
-        : rules.filter(
-            (rule) =>
-              rule.x0 >= r.x0 - 1 &&
-              rule.x1 <= r.x1 + 1 &&
-              glyphs.some((g) => Math.abs(g.y - rule.y) < g.size * 1.5),
-          );
     const latex = layoutLatex(
       glyphs.map((g) => ({ ...g })),
-      inside,
+      barsOf(r, glyphs) ?? inferBars(glyphs),
     );
     if (!latex || !check(latex, r.display)) continue;
     r.latex = latex;
