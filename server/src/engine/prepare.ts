@@ -314,6 +314,11 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
     let placeholder = slides ? /^Slide (\d+)$/.exec(s.heading.trim()) : null;
     let heading = placeholder ? "" : cleanHeading(s.heading);
     let sourceBlocks = s.blocks;
+    // the line an untitled slide was named by (ingest's nameUntitledSlides keeps it in the slide's text) is not text
+    if (slides && heading)
+      sourceBlocks = sourceBlocks.filter(
+        (b) => b.type !== "paragraph" || cleanHeading(b.text ?? "") !== heading,
+      );
     const titleLine = placeholder ? slideTitleLine(sourceBlocks) : -1;
     if (titleLine >= 0) {
       // An untitled slide with a short unpunctuated line of its own (not a list's): that line is its title.

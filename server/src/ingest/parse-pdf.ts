@@ -267,11 +267,13 @@ async function assembleDocument(
   const paragraphs = buildParagraphs(pages);
 
   let metaTitle: string | null = null;
+  let metaSubject: string | null = null;
   try {
     const meta = await doc.getMetadata();
-    const info = meta.info as { Title?: unknown } | undefined;
+    const info = meta.info as { Title?: unknown; Subject?: unknown } | undefined;
     const dcTitle = meta.metadata?.get("dc:title");
     metaTitle = typeof info?.Title === "string" ? info.Title : typeof dcTitle === "string" ? dcTitle : null;
+    metaSubject = typeof info?.Subject === "string" ? info.Subject : null;
   } catch {
     metaTitle = null;
   }
@@ -297,7 +299,9 @@ async function assembleDocument(
     format: "pdf",
     pageCount,
     sections,
-    metaTitle: meaningfulTitle(metaTitle) ?? cover,
+    metaTitle,
+    metaSubject,
+    coverTitle: cover,
     fileName,
   });
   if (ocrPages.length === 0) return finished;
