@@ -346,19 +346,38 @@ function crossed(pointClauses: Clause[], answerClauses: Clause[]): boolean {
 /**
  * Polar opposites, a closed class per language as the negations are: a direction or an extreme stated the
  * other way ("the positive direction of the gradient" for "the negative gradient", "最大" for "最小",
- * "decreases" for "increases"). Comparatives ("higher", "lower") are not among them: turned round with their
- * two sides, they state the same.
+ * "decreases" for "increases"), and a process run the other way — what is built up broken down, what is given off
+ * taken in, what is raised lowered ("burns glucose" for "converts … into glucose", "提高活化能" for "降低活化能",
+ * "破壊する" for "生成する"). Comparatives ("higher", "lower") are not among them: turned round with their two
+ * sides, they state the same.
  */
 const POLAR: Record<string, [RegExp, RegExp][]> = {
   en: [
     [/positive(?:s|ly)?/iu, /negative(?:s|ly)?/iu],
     [/maxim(?:um|al|ise|ize|ises|izes|ised|ized)/iu, /minim(?:um|al|ise|ize|ises|izes|ised|ized)/iu],
-    [/increas(?:e|es|ed|ing)/iu, /decreas(?:e|es|ed|ing)/iu],
+    [
+      /increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|ris(?:e|es|ing)|rose/iu,
+      /decreas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|lower(?:s|ed|ing)?|f[ae]ll(?:s|ing)?|drop(?:s|ped|ping)?/iu,
+    ],
+    [
+      /convert(?:s|ed|ing)?|produc(?:e|es|ed|ing)|synthesi[sz](?:e|es|ed|ing)|build(?:s|ing)?|buil[td]|form(?:s|ed|ing)?/iu,
+      /burn(?:s|ed|ing|t)?|break(?:s|ing)? down|broke down|decompos(?:e|es|ed|ing)|destroy(?:s|ed|ing)?|degrad(?:e|es|ed|ing)/iu,
+    ],
+    [
+      /releas(?:e|es|ed|ing)|emit(?:s|ted|ting)?|giv(?:e|es|ing) off|gave off/iu,
+      /absorb(?:s|ed|ing)?|tak(?:e|es|ing) up|took up|consum(?:e|es|ed|ing)/iu,
+    ],
+    [/accelerat(?:e|es|ed|ing)|speed(?:s|ing)? up|sped up/iu, /slow(?:s|ed|ing)? down|decelerat(?:e|es|ed|ing)/iu],
   ],
   fr: [
     [/positi(?:f|ve|fs|ves)/iu, /négati(?:f|ve|fs|ves)/iu],
     [/maxim(?:um|al|ale|aux|ales)/iu, /minim(?:um|al|ale|aux|ales)/iu],
-    [/augment\p{L}*/iu, /diminu\p{L}*/iu],
+    [/augment\p{L}*/iu, /diminu\p{L}*|rédui\p{L}*|baiss\p{L}*/iu],
+    [
+      /converti\p{L}*|produi\p{L}*|synthétis\p{L}*|form(?:e|ent|é|ée|és|ées|er)/iu,
+      /dégrad\p{L}*|décompos\p{L}*|détrui\p{L}*|brûl\p{L}*/iu,
+    ],
+    [/libèr\p{L}*|libér\p{L}*|dégag\p{L}*|émet\p{L}*/iu, /absorb\p{L}*|consomm\p{L}*/iu],
   ],
   de: [
     [/positiv\p{L}*/iu, /negativ\p{L}*/iu],
@@ -377,17 +396,27 @@ const POLAR: Record<string, [RegExp, RegExp][]> = {
   ru: [
     [/положительн\p{L}*/iu, /отрицательн\p{L}*/iu],
     [/максим\p{L}*/iu, /миним\p{L}*/iu],
-    [/увеличива\p{L}*|возраста\p{L}*/iu, /уменьша\p{L}*|убыва\p{L}*/iu],
+    [
+      /увеличива\p{L}*|возраста\p{L}*|повыша\p{L}*/iu,
+      /уменьша\p{L}*|убыва\p{L}*|понижа\p{L}*|снижа\p{L}*/iu,
+    ],
+    [/превраща\p{L}*|синтезиру\p{L}*|образу\p{L}*|созда\p{L}*/iu, /расщепля\p{L}*|разлага\p{L}*|разруша\p{L}*|сжига\p{L}*/iu],
+    [/выделя\p{L}*|испуска\p{L}*/iu, /поглоща\p{L}*|потребля\p{L}*/iu],
   ],
   zh: [
     [/正(?=方向|梯度|数|值|号|电|极|相关|向)/u, /负(?=方向|梯度|数|值|号|电|极|相关|向)/u],
     [/最大/u, /最小/u],
-    [/增大|增加|上升|升高|变大/u, /减小|减少|下降|降低|变小/u],
+    [/增大|增加|上升|升高|提高|变大/u, /减小|减少|下降|降低|变小/u],
+    [/加快|加速|变快/u, /减慢|减速|变慢/u],
+    [/合成|生成|产生|制造|转化为|转变为|变成/u, /分解|破坏|燃烧/u],
+    [/释放|放出|排出/u, /吸收|消耗/u],
   ],
   ja: [
     [/正(?=の|方向|数|値|号|極|相関)/u, /負(?=の|方向|数|値|号|極|相関)/u],
     [/最大/u, /最小/u],
-    [/増加|増大|上昇|大きく/u, /減少|減小|低下|小さく/u],
+    [/増加|増大|上昇|大きく|高め|上げ/u, /減少|減小|低下|小さく|低め|下げ/u],
+    [/合成|生成|作る|作り|作ら|作っ|産生|変換/u, /分解|破壊|燃焼/u],
+    [/放出|排出/u, /吸収|消費/u],
   ],
 };
 
