@@ -85,14 +85,15 @@ const DISPLAY_ENVS =
   "equation|equation\\*|align|align\\*|gather|gather\\*|multline|multline\\*|eqnarray|eqnarray\\*|displaymath";
 const ROWED = /^(?:align|gather|multline|eqnarray)/;
 
-/** The formulas of a document's body, in order: `$…$`, `\(…\)` inline; `\[…\]`, `$$…$$`, equation environments display (one per row). */
+/**
+ * The formulas of a document's body, in order (a line break's spacing, `\\[4pt]`, opens no display): `$…$`, `\(…\)` inline; `\[…\]`, `$$…$$`, equation environments display (one per row). */
 export function texFormulas(tex: string): SourceFormula[] {
   const clean = tex.replace(/(?<!\\)%.*$/gm, "");
   const macros = readMacros(clean.slice(0, clean.indexOf("\\begin{document}")));
   const body = clean.slice(clean.indexOf("\\begin{document}"), clean.lastIndexOf("\\end{document}"));
   const out: SourceFormula[] = [];
   const re = new RegExp(
-    `\\\\begin\\{(${DISPLAY_ENVS})\\}([\\s\\S]*?)\\\\end\\{\\1\\}|\\\\\\[([\\s\\S]*?)\\\\\\]|\\$\\$([\\s\\S]*?)\\$\\$|\\\\\\(([\\s\\S]*?)\\\\\\)|(?<!\\\\)\\$((?:\\\\\\$|[^$])+?)\\$`,
+    `\\\\begin\\{(${DISPLAY_ENVS})\\}([\\s\\S]*?)\\\\end\\{\\1\\}|(?<!\\\\)\\\\\\[([\\s\\S]*?)\\\\\\]|\\$\\$([\\s\\S]*?)\\$\\$|(?<!\\\\)\\\\\\(([\\s\\S]*?)\\\\\\)|(?<!\\\\)\\$((?:\\\\\\$|[^$])+?)\\$`,
     "g",
   );
   for (const m of body.matchAll(re)) {
