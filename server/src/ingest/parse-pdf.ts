@@ -352,6 +352,8 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
       const ny = height - (vb * (t[4] ?? 0) + vd * (t[5] ?? 0) + vf);
       if (Math.abs(ny - line.y) > line.size * 0.6) return true;
       const nx = va * (t[4] ?? 0) + vc * (t[5] ?? 0) + ve;
+      // after a CJK sentence's end and before the next sentence, which has no space to stand apart by ("…降低方差。¹套索…")
+      if (/[。；！？]$/u.test(line.text) && isCjkCode(n.str.charCodeAt(0))) return true;
       // an operator after it: an exponent ("LCp² + 1")
       if (/^\s*[+\-−=<>≤≥×·/^]/u.test(n.str)) return false;
       return spaced || nx - end > line.size * 0.15 || /^[\s,.;:!?)\]”’"，。；：、]/u.test(n.str);
