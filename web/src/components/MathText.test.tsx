@@ -32,4 +32,19 @@ describe("MathText", () => {
     expect(container.querySelector("img")).toBeNull();
     expect(container.querySelector("a")).toBeNull();
   });
+
+  it("sets a display formula as its own scrolling block, or in the line when asked (a title, a button's label)", async () => {
+    const text = "Gal $$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$ end";
+    const block = render(<MathText text={text} />);
+    await waitFor(() => expect(block.container.querySelector(".katex")).not.toBeNull());
+    expect(block.container.querySelector(".math-text__display .katex-display")).not.toBeNull();
+    cleanup();
+    const { container } = render(<MathText text={text} inline />);
+    await waitFor(() => expect(container.querySelector(".katex")).not.toBeNull());
+    expect(container.querySelector(".math-text__display")).toBeNull();
+    expect(container.querySelector(".katex-display")).toBeNull();
+    expect(container.querySelector(".math-text__inline annotation")?.textContent).toBe(
+      "\\displaystyle{\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}}",
+    );
+  });
 });

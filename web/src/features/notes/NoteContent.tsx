@@ -42,11 +42,11 @@ export function NoteContent({
         label:
           depth === 0 ? (
             <h2 className="note-section__heading">
-              <MathText text={panel.heading} />
+              <MathText text={panel.heading} inline />
             </h2>
           ) : (
             <h3 className="note-section__heading note-section__heading--sub">
-              <MathText text={panel.heading} />
+              <MathText text={panel.heading} inline />
             </h3>
           ),
         children: (

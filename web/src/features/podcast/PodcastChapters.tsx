@@ -42,7 +42,7 @@ export function PodcastChapters({ chapters, current, onSeek }: Props) {
             >
               <span className="podcast-chapter__time">{formatTime(chapter.start)}</span>
               <span className="podcast-chapter__title">
-                <MathText text={chapter.title} />
+                <MathText text={chapter.title} inline />
               </span>
             </button>
           </li>

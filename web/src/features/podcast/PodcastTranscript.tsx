@@ -75,7 +75,7 @@ export function PodcastTranscript({ episode, sources, current, onSeek, onCite }:
             <div key={line.index}>
               {chapterStart ? (
                 <div className="podcast-transcript__chapter">
-                  <MathText text={chapterTitles.get(line.chapter) ?? ""} />
+                  <MathText text={chapterTitles.get(line.chapter) ?? ""} inline />
                 </div>
               ) : null}
               <div

@@ -42,7 +42,7 @@ export function QuestionInput({ question, draft, onChange, locked, rightIds }: P
           {i + 1}
         </span>
         <span className="quiz-option__text">
-          <MathText text={option.text} />
+          <MathText text={option.text} inline />
         </span>
       </>
     ),

@@ -16,7 +16,7 @@ export function SlideStage({ slide, small }: Props) {
         {isFrame ? (
           <div className="slide-stage__cover">
             <div className="slide-stage__cover-title">
-              <MathText text={slide.title} />
+              <MathText text={slide.title} inline />
             </div>
             {slide.bullets.map((b, i) => (
               <div key={i} className="slide-stage__cover-line">
@@ -27,7 +27,7 @@ export function SlideStage({ slide, small }: Props) {
         ) : (
           <>
             <div className="slide-stage__title">
-              <MathText text={slide.title} />
+              <MathText text={slide.title} inline />
             </div>
             <div className="slide-stage__rule" />
             {slide.bullets.length ? (

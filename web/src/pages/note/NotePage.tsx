@@ -50,7 +50,7 @@ export function NotePage() {
     <div className="page-stack note-page">
       <div className="card-title-row">
         <h2 className="page-heading break-anywhere" data-testid="note-title">
-          <MathText text={data.title} />
+          <MathText text={data.title} inline />
         </h2>
         {data.status === "ready" ? (
           <Space wrap size={8} data-testid="note-actions">
