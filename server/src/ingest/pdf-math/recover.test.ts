@@ -90,6 +90,11 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
     );
   });
 
+  it("keeps a semicolon inside its formula: $f(x;\\theta)$", async () => {
+    const blocks = await blocksOf(fixture("tuned-small-matrices.pdf"), "small.pdf");
+    expect(blocks.join("\n")).toContain("The likelihood $f(x;\\theta)$ of a parameter $\\theta$.");
+  });
+
   it("reads beamer's maths, set in its sans-serif fonts, and leaves its prose", async () => {
     const blocks = await blocksOf(fixture("tuned-beamer-sans.pdf"), "beamer.pdf");
     const text = blocks.join("\n");

@@ -6,6 +6,7 @@ const FONTS: Record<string, PageFont> = {
   rm: { name: "ABCDEF+CMR10", type3: false },
   sf: { name: "ABCDEF+CMSS10", type3: false },
   sfit: { name: "ABCDEF+CMSSI10", type3: false },
+  ex: { name: "ABCDEF+CMEX10", type3: false },
 };
 
 /** A text item of `font` at (x, baseline y); its width from an em per character unless told. */
@@ -20,11 +21,12 @@ function item(
   return { str, fontName: font, transform: [size, 0, 0, size, x, y], width, height: size };
 }
 
-const recover = (items: MathTextItem[]) =>
+/** The page's rules were not read (null) or were read (a list; here without bars). */
+const recover = (items: MathTextItem[], rules: [] | null = null) =>
   recoverFormulas(
     items,
     (id) => FONTS[id],
-    null,
+    rules,
     () => true,
   )
     .map((i) => i.str)
@@ -40,6 +42,22 @@ describe("formula regions of a page", () => {
       item("3", "rm", 120, 493.2, 5),
     ];
     expect(recover(items)).toBe("$$x=\\frac{1}{3}$$");
+  });
+
+  it("tells a tall parenthesis of a Unicode-mapped extension font (xdvipdfmx) by its width: a matrix", () => {
+    // A = ( 2 1 / 1 2 ): \\bigg parentheses 0.74 em wide; the font's ∑ elsewhere shows its Unicode map
+    const items = [
+      item("∑", "ex", 60, 600, 14.4),
+      item("A", "it", 100, 500, 7.5),
+      item("=", "rm", 111, 500, 7.7),
+      item("(", "ex", 122, 514, 7.4),
+      item("2", "rm", 129.5, 506, 5),
+      item("1", "rm", 144.5, 506, 5),
+      item("1", "rm", 129.5, 494, 5),
+      item("2", "rm", 144.5, 494, 5),
+      item(")", "ex", 149.5, 514, 7.4),
+    ];
+    expect(recover(items, [])).toContain("$$A=\\begin{pmatrix} 2 & 1 \\\\ 1 & 2 \\end{pmatrix}$$");
   });
 
   it("takes a lone sans-serif italic letter for maths (beamer), but not a word in that font", () => {
