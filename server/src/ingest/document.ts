@@ -1,7 +1,6 @@
 import type { FileFormat, SourceDocument, SourceSection } from "@beannote/contract";
 import { FORMULA } from "../engine/formula";
 import { IngestError } from "./errors";
-import { nameUntitledSlides } from "./slide-title";
 import { cleanText, detectLanguage, meaningfulTitle, titleFromFileName } from "./text";
 
 export interface ParseInput {
@@ -90,7 +89,7 @@ function headingTitle(heading: string): string | null {
 }
 
 /**
- * Finish a parsed document: name a deck's untitled slides, drop empty blocks and sections, refuse a document without text
+ * Finish a parsed document: drop empty blocks and sections, refuse a document without text
  * (FILE_NO_TEXT), pick the title and language. The title is the document's own: its metadata title (else a
  * short metadata subject), else its cover (a deck's title slide, a paper's title line), else its first real
  * heading, else the file name; never a contents heading, a page label, a file or picture name (`titleCandidate`).
@@ -106,9 +105,7 @@ export function finishDocument(args: {
   fileName?: string;
 }): SourceDocument {
   const sections: SourceSection[] = [];
-  // a deck's untitled slides are named from their own text, or join the slide they continue
-  const slides = args.format === "pptx" || args.format === "ppt";
-  for (const s of slides ? nameUntitledSlides(args.sections) : args.sections) {
+  for (const s of args.sections) {
     const blocks = s.blocks.filter(
       (b) => (b.text && b.text.trim()) || (b.items && b.items.length > 0) || (b.rows && b.rows.length > 0),
     );

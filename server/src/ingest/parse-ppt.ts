@@ -2,7 +2,7 @@ import CFB from "cfb";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { deckCover, finishDocument, type ParseInput } from "./document";
 import { oleTitle } from "./ole-summary";
-import { slideTitle } from "./slide-title";
+import { nameUntitledSlides, slideTitle } from "./slide-title";
 import { IngestError } from "./errors";
 import { cleanText, joinSoftBreaks } from "./text";
 
@@ -198,7 +198,7 @@ function readPpt(input: ParseInput): {
     document: {
       format: "ppt",
       pageCount: slides.length,
-      sections,
+      sections: nameUntitledSlides(sections),
       metaTitle: oleTitle(cfb),
       coverTitle: cover ?? deckCover(sections),
       fileName: input.fileName,

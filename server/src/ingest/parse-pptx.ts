@@ -1,5 +1,5 @@
 import path from "node:path/posix";
-import { slideTitle } from "./slide-title";
+import { nameUntitledSlides, slideTitle } from "./slide-title";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { deckCover, finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
@@ -46,7 +46,7 @@ export async function parsePptx(input: ParseInput, limits?: ZipLimits): Promise<
   return finishDocument({
     format: "pptx",
     pageCount: slidePaths.length,
-    sections: realSections,
+    sections: nameUntitledSlides(realSections),
     metaTitle: metaTitle ? decodeXmlText(metaTitle) : null,
     coverTitle: cover ?? deckCover(realSections),
     fileName: input.fileName,

@@ -34,7 +34,7 @@ const notes = (text: string): SourceBlock => ({ type: "quote", text, page: 0 });
 const list = (...items: string[]): SourceBlock => ({ type: "list", items, page: 0 });
 
 describe("nameUntitledSlides", () => {
-  it("names an untitled slide by its own short line, a question included", () => {
+  it("names an untitled slide by its own question; a plain title line is left to the note", () => {
     const named = nameUntitledSlides([
       slide("Slide 1", 1, p("Do Programmers Refactor Often?")),
       slide(
@@ -44,7 +44,8 @@ describe("nameUntitledSlides", () => {
         p("Thirty-two general registers hold the operands of every instruction."),
       ),
     ]);
-    expect(named.map((s) => s.heading)).toEqual(["Do Programmers Refactor Often?", "Registers"]);
+    // a plain title line is left to the note, which takes it (prepare.ts); a question is named here
+    expect(named.map((s) => s.heading)).toEqual(["Do Programmers Refactor Often?", "Slide 2"]);
     // the parse keeps every line of the slide
     expect(named[1]!.blocks).toHaveLength(2);
   });
@@ -98,8 +99,9 @@ describe("a deck's note", () => {
   it("has no 'Slide N' or '幻灯片 N' heading, in any output language", () => {
     const doc = finishDocument({
       format: "pptx",
-      pageCount: 4,
-      sections: [
+      pageCount: 5,
+      // as the deck parsers hand them over
+      sections: nameUntitledSlides([
         slide("Trends in Urban Transport", 1, p("Vehicle ownership grew fastest in the largest cities.")),
         slide("Slide 2", 2, notes("Public transport operators lost riders to two-wheelers over the decade.")),
         slide("Slide 3", 3, p("Do Operators Cover Their Costs?")),
@@ -108,7 +110,8 @@ describe("a deck's note", () => {
           4,
           list("Fares cover 60% of operating costs", "Subsidies fill the gap in most states"),
         ),
-      ],
+        slide("Slide 5", 5, p("Bus Rapid Transit"), list("Ahmedabad and Indore run dedicated bus lanes")),
+      ]),
       fileName: "transport.pptx",
     });
     for (const outputLanguage of ["en-US", "zh-CN"] as const) {
@@ -120,6 +123,7 @@ describe("a deck's note", () => {
       });
       expect(markdown).not.toMatch(/^#{1,6} (?:Slide|幻灯片) \d+$/mu);
       expect(markdown).toMatch(/^## Do Operators Cover Their Costs\?$/mu);
+      expect(markdown).toMatch(/^## Bus Rapid Transit$/mu);
     }
   });
 });

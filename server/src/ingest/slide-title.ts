@@ -95,43 +95,54 @@ function keyTerm(text: string): string | null {
 }
 
 /**
- * Names the slides a parser left untitled ("Slide 7"), so that no note heading is a slide's number:
- * - its own short line, when it has one, is its title;
+ * Names the slides a parser left untitled ("Slide 7") that the note could not name itself, so that no note
+ * heading is a slide's number. A slide with a short unpunctuated line of its own stays "Slide N": the note takes
+ * that line as its title. Of the others:
+ * - a question of its own ("Do Programmers Refactor Often?") is its title;
  * - else it continues the slide before when that slide is a title only (a divider, a picture's caption), when its
  *   text runs on in lower case, or when it speaks of what that slide's title names: it takes that title, and the
  *   note joins the two;
  * - else its key term names it (the word its text says most), or failing that its first words.
- * Speaker notes (quotes) count as the slide's text for continuing and naming, never as its title line.
+ * Every line stays in the slide's text (the note drops a line that repeats its heading). Speaker notes (quotes)
+ * count as the slide's text for continuing and naming, never as its title line.
  */
 export function nameUntitledSlides(sections: SourceSection[]): SourceSection[] {
   const out: SourceSection[] = [];
+  // what the note will call each slide: its heading, or the line it will take as its title
+  const titles: string[] = [];
   for (const s of sections) {
     if (!UNTITLED.test(s.heading.trim())) {
       out.push(s);
+      titles.push(s.heading);
       continue;
     }
     const at = titleLineIndex(s.blocks);
-    if (at >= 0) {
-      // the line stays in the slide's text too: the parse keeps every line of a slide (the note drops it there)
-      out.push({ ...s, heading: s.blocks[at]!.text!.trim() });
+    const line = at >= 0 ? s.blocks[at]!.text!.trim() : "";
+    if (line) {
+      // a question is named here; a plain title line by the note
+      out.push(/[?？]$/u.test(line) ? { ...s, heading: line } : s);
+      titles.push(line);
       continue;
     }
     const prev = out[out.length - 1];
+    const prevTitle = titles[titles.length - 1];
     const text = s.blocks.map(blockText).join(" ");
-    if (prev) {
+    if (prev && prevTitle) {
       // it carries on the slide before: that slide is a title alone, its text runs on (a lower-case opening),
       // or it speaks of what that slide's title names
-      const titleWords = contentWords(prev.heading);
-      const titleOnly = prev.blocks.every((b) => b.type === "paragraph" && b.text?.trim() === prev.heading);
+      const titleOnly = prev.blocks.every((b) => b.type === "paragraph" && b.text?.trim() === prevTitle);
+      const titleWords = contentWords(prevTitle);
       const continues =
         titleOnly || /^[\s"“(]*\p{Ll}/u.test(text) || [...contentWords(text)].some((w) => titleWords.has(w));
       if (continues) {
-        out.push({ ...s, heading: prev.heading, level: prev.level });
+        out.push({ ...s, heading: prevTitle, level: prev.level });
+        titles.push(prevTitle);
         continue;
       }
     }
     const term = keyTerm(text) ?? text.split(/\s+/).slice(0, 6).join(" ");
     out.push({ ...s, heading: term || s.heading });
+    titles.push(term || s.heading);
   }
   return out;
 }
