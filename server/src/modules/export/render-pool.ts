@@ -24,6 +24,11 @@ export interface RenderPoolOptions {
   timeoutMs?: number;
   /** How long an idle thread is kept (default 30 s), so that its heap goes back to the system afterwards. */
   idleMs?: number;
+  /**
+   * How long an idle thread that has loaded the NLP models (it derived a mind map) is kept (default 10 min):
+   * the next map runs on it instead of loading the models again in a new thread.
+   */
+  warmIdleMs?: number;
   /** Tasks one user may have waiting (default 3); more answer EXPORT_RATE_LIMITED. */
   maxWaitingPerOwner?: number;
   /** The thread's entry (default ./render-worker.ts, or its built .js); injectable for tests. */
@@ -47,6 +52,8 @@ interface Thread {
   worker: Worker;
   ready: Promise<void>;
   idleTimer: NodeJS.Timeout | null;
+  /** It has loaded the NLP models (ran a mind map): mind maps go to it first, other tasks elsewhere first. */
+  warm: boolean;
   /** Settles the task in hand when the thread dies. */
   fail: ((error: RenderError) => void) | null;
 }
@@ -60,6 +67,7 @@ export function createRenderPool(opts: RenderPoolOptions = {}): RenderPool {
   const size = Math.max(1, opts.size ?? 2);
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const idleMs = opts.idleMs ?? 30_000;
+  const warmIdleMs = opts.warmIdleMs ?? 600_000;
   const entry = opts.workerUrl ?? workerEntry(new URL("./render-worker.ts", import.meta.url));
   const queue = createFairQueue({
     concurrency: size,
@@ -91,7 +99,7 @@ export function createRenderPool(opts: RenderPoolOptions = {}): RenderPool {
       stdout: false,
       stderr: false,
     });
-    const thread: Thread = { worker, ready: Promise.resolve(), idleTimer: null, fail: null };
+    const thread: Thread = { worker, ready: Promise.resolve(), idleTimer: null, warm: false, fail: null };
     thread.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (msg: RenderReply) => {
         if ("ready" in msg) {
@@ -153,16 +161,21 @@ export function createRenderPool(opts: RenderPoolOptions = {}): RenderPool {
       const release = await queue.acquire(owner);
       let thread: Thread | undefined;
       try {
-        thread = idle.pop() ?? start();
+        // a mind map on a thread whose NLP models are loaded, other work on one without them where there is one
+        const nlp = kind === "mind-map";
+        const at = idle.findLastIndex((t) => t.warm === nlp);
+        thread = (at >= 0 ? idle.splice(at, 1)[0] : idle.pop()) ?? start();
         if (thread.idleTimer) clearTimeout(thread.idleTimer);
         thread.idleTimer = null;
         await thread.ready;
         thread.fail = null;
-        return await runOn(thread, kind, input);
+        const value = await runOn(thread, kind, input);
+        if (nlp) thread.warm = true;
+        return value;
       } finally {
         if (thread && alive.has(thread) && !closed) {
           const kept = thread;
-          kept.idleTimer = setTimeout(() => end(kept), idleMs);
+          kept.idleTimer = setTimeout(() => end(kept), kept.warm ? warmIdleMs : idleMs);
           kept.idleTimer.unref();
           idle.push(kept);
         }
