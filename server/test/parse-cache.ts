@@ -80,6 +80,35 @@ export const cachedParser: FileParser = {
   },
 };
 
+const parsedInProcess = new Map<string, Promise<string>>();
+/**
+ * `parseFile(bytes, fileName)` in this thread (no OCR), as the engine suites call it, answered from the cache on
+ * disk after the first suite that reads the file, and read once per file within a process. Every answer is a
+ * fresh copy, the same whether the cache held it or not (both pass through JSON).
+ */
+export async function cachedParseFile(
+  filePath: string,
+  fileName = path.basename(filePath),
+): Promise<SourceDocument> {
+  const memo = `${filePath}\0${fileName}`;
+  let json = parsedInProcess.get(memo);
+  if (!json) {
+    json = (async () => {
+      const cached = path.join(await cacheDirOf(), `${await keyOf(filePath, "parseFile", fileName)}.json`);
+      const hit = await readFile(cached, "utf8").catch(() => null);
+      if (hit !== null) return hit;
+      // loaded on a miss only: a suite whose files are all cached never loads the parsers
+      const { parseFile } = await import("../src/ingest/parse-file");
+      const text = JSON.stringify(await parseFile(await readFile(filePath), fileName));
+      await store(cached, (temporary) => writeFile(temporary, text));
+      return text;
+    })();
+    parsedInProcess.set(memo, json);
+    json.catch(() => parsedInProcess.delete(memo));
+  }
+  return JSON.parse(await json) as SourceDocument;
+}
+
 /** main.ts's renderer (LibreOffice, hidden slides kept), its PDF kept for the next suite. */
 export const cachedPreview: PreviewRenderer = async (input, outDir) => {
   const allSlides = /\.pptx?$/i.test(input);

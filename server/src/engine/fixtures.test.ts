@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SourceDocument } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
@@ -9,11 +8,12 @@ import {
   groundedness,
   headingCoverage,
 } from "../../test/note-quality";
-import { parseFile } from "../ingest/parse-file";
+import { cachedParseFile } from "../../test/parse-cache";
 import { generateOfflineNote } from "./offline";
 import { labelsFor } from "./labels";
 
-// The offline engine on real course material of every format, parsed by the real parsers.
+// The offline engine on real course material of every format, parsed by the real parsers (once per version of the
+// reading code, test/parse-cache.ts: the other engine suites read the same fixtures).
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../shared/fixtures/documents");
 
 const cases: [file: string, format: SourceDocument["format"], language: string][] = [
@@ -30,12 +30,7 @@ const cases: [file: string, format: SourceDocument["format"], language: string][
   ["en-talk-counter-usage-statistics.ppt", "ppt", "en"],
 ];
 
-const parsed = new Map<string, Promise<SourceDocument>>();
-function load(file: string): Promise<SourceDocument> {
-  let p = parsed.get(file);
-  if (!p) parsed.set(file, (p = readFile(path.join(FIXTURES, file)).then((data) => parseFile(data, file))));
-  return p;
-}
+const load = (file: string): Promise<SourceDocument> => cachedParseFile(path.join(FIXTURES, file), file);
 
 function note(
   doc: SourceDocument,
