@@ -1,17 +1,16 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputLanguage } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../../ingest/parse-file";
 import { noteMaterial } from "../note-material";
 import { generateOfflineNote } from "../offline";
 import { defaultSlideCount, offlineSlides } from "./offline";
 import { expectDeckRules } from "../../../test/deck-rules";
+import { cachedParseFile } from "../../../test/parse-cache";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
 
 async function materialOf(file: string, outputLanguage: OutputLanguage) {
-  const doc = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const doc = await cachedParseFile(path.join(FIXTURES, file), file);
   const note = generateOfflineNote({
     sources: [{ doc, fileName: file }],
     title: doc.title || file,
