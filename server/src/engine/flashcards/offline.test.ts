@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputLanguage, SourceDocument } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../../ingest/parse-file";
+import { cachedParseFile } from "../../../test/parse-cache";
 import { generateOfflineNote } from "../offline";
 import { noteMaterial, normaliseForMatch, createPageLocator } from "../note-material";
 import { bodyLanguage, defaultCardCount, offlineFlashcards } from "./offline";
@@ -28,7 +27,7 @@ async function materialOf(
   outputLanguage: OutputLanguage,
   detailLevel: "simple" | "detail" = "detail",
 ) {
-  const doc: SourceDocument = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const doc: SourceDocument = await cachedParseFile(path.join(FIXTURES, file), file);
   const note = generateOfflineNote({
     sources: [{ doc, fileName: file }],
     title: doc.title || file,
