@@ -8,11 +8,14 @@ import { formulaSpans } from "../../engine/formula";
 import { latexChecker } from "../omml";
 import { parseFile } from "../parse-file";
 import { withoutGlyphOutlines } from "./pdfjs-compat";
-import { mathRecovery } from "./recover";
+import type { MathTextItem } from "./regions";
+import { mathRecovery, recoverPageMath } from "./recover";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** TeX-made PDFs committed beside their .tex (CI has no TeX). */
 const fixture = (name: string) => readFileSync(path.resolve(here, "../../../../fixtures/math", name));
+const sharedFixture = (name: string) =>
+  readFileSync(path.resolve(here, "../../../../../shared/fixtures/documents", name));
 
 async function blocksOf(data: Buffer, name: string): Promise<string[]> {
   const doc = await parseFile(data, name);
@@ -223,6 +226,47 @@ describe("reading a page's fonts and rules from pdf.js", () => {
     } finally {
       await task.destroy();
     }
+  });
+});
+
+describe("what recovery makes of a page", () => {
+  /** Each page's text as recovery gives it, its pages read in the order given (all at once when `together`). */
+  async function pagesRead(
+    data: Buffer,
+    order: (n: number) => number[],
+    together: boolean,
+  ): Promise<string[]> {
+    const task = getDocument({
+      data: new Uint8Array(data),
+      ...withoutGlyphOutlines(),
+      useSystemFonts: false,
+      verbosity: 0,
+    });
+    try {
+      const doc = await task.promise;
+      const texts: string[] = [];
+      const read = async (p: number): Promise<void> => {
+        const page = await doc.getPage(p);
+        const content = await page.getTextContent();
+        const items = await recoverPageMath(page, content.items as MathTextItem[]);
+        texts[p - 1] = items.map((it) => it.str).join("|");
+      };
+      const pages = order(doc.numPages);
+      if (together) await Promise.all(pages.map(read));
+      else for (const p of pages) await read(p);
+      return texts;
+    } finally {
+      await task.destroy();
+    }
+  }
+
+  it("does not depend on which pages were read before it or at the same time", async () => {
+    // a lecture whose pages share their fonts: read in order, a page after the first finds them known
+    const data = sharedFixture("zh-lecture-notes-math-physics-methods.pdf");
+    const forward = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    const inOrder = await pagesRead(data, forward, false);
+    expect(await pagesRead(data, (n) => forward(n).reverse(), false)).toEqual(inOrder);
+    expect(await pagesRead(data, forward, true)).toEqual(inOrder);
   });
 });
 

@@ -33,9 +33,26 @@ function fontOfPage(page: PdfPageLike, cache: Map<string, PageFont>, id: string)
   return read;
 }
 
+/** Reads a page's operator list; while it is read, other pages of the document may wait for it (it names fonts). */
+async function readOperatorList(page: PdfPageLike): Promise<{ fnArray: number[]; argsArray: unknown[] }> {
+  const reading = page.getOperatorList();
+  const settled = reading.then(
+    () => undefined,
+    () => undefined,
+  );
+  inFlight.set(page.commonObjs, settled);
+  try {
+    return await reading;
+  } finally {
+    if (inFlight.get(page.commonObjs) === settled) inFlight.delete(page.commonObjs);
+  }
+}
+
 /**
- * The page's text items with its formulas as LaTeX (see recoverFormulas). Reads the operator list (the
- * fonts' names, the rules drawn) only on pages set in a maths font, or in fonts not seen before.
+ * The page's text items with its formulas as LaTeX (see recoverFormulas). The operator list names the
+ * fonts and holds the rules drawn (fraction bars, radical overbars): it is read on a page set in a font not
+ * seen before (to name it), and on every page set in a maths font (for its rules), so what a page gives
+ * never depends on which other pages were read before it or at the same time.
  */
 export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike, items: T[]): Promise<T[]> {
   if (!mathRecovery.enabled || items.length === 0 || page.rotate % 360 !== 0) return items;
@@ -46,26 +63,16 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
   }
   const ids = new Set<string>();
   for (const it of items) if (it.fontName) ids.add(it.fontName);
-  // The operator list costs about as much as the text: it is read only where a font is new (fonts are
-  // named there); elsewhere fraction bars are inferred from the glyphs' layout.
-  // Pages read at once wait for an operator list in flight: it may name their fonts too.
+  // Pages read at once wait for an operator list in flight: it may name their fonts too (this saves a
+  // read on a page in text fonts only; it changes nothing a page gives).
   const pending = inFlight.get(page.commonObjs);
   if (pending && [...ids].some((id) => !fontOfPage(page, cache, id))) await pending;
-  const unknown = [...ids].some((id) => !fontOfPage(page, cache, id));
-  let rules: Rule[] | null = null;
-  if (unknown) {
-    const reading = page.getOperatorList();
-    const settled = reading.then(
-      () => undefined,
-      () => undefined,
-    );
-    inFlight.set(page.commonObjs, settled);
+  let ops: { fnArray: number[]; argsArray: unknown[] } | null = null;
+  if ([...ids].some((id) => !fontOfPage(page, cache, id))) {
     try {
-      rules = rulesOf(await reading);
+      ops = await readOperatorList(page);
     } catch {
       return items;
-    } finally {
-      if (inFlight.get(page.commonObjs) === settled) inFlight.delete(page.commonObjs);
     }
   }
   const fonts = new Map<string, PageFont>();
@@ -74,6 +81,14 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
     if (font) fonts.set(id, font);
   }
   if (![...fonts.values()].some((f) => !f.type3 && fontRole(f.name) !== "text")) return items;
+  if (!ops) {
+    try {
+      ops = await readOperatorList(page);
+    } catch {
+      return items;
+    }
+  }
+  const rules = rulesOf(ops);
   const check = remembered(await latexChecker());
   return recoverFormulas(items, (id) => fonts.get(id), rules, check) as T[];
 }
