@@ -21,6 +21,7 @@ import {
 } from "./harness";
 import { expectAccessible } from "./axe";
 import { createNoteByApi, FIXTURES } from "./notes-helpers";
+import { cachedReading } from "../server/test/parse-cache";
 
 /**
  * Export and translate as a student uses them: a note exported to PDF from its page and from the list of
@@ -157,6 +158,7 @@ describe("translate", () => {
       database = await testDatabases[0]!.create();
       server = await startTestServer(database, {
         env: { AI_BASE_URL: fake.url, AI_API_KEY: "e2e", AI_MODEL: "fake", SMTP_URL: stack.smtp.url },
+        ...cachedReading, // like startStack's: the translation is under test here, not reading the DOCX
       });
       const llmStack = { ...stack, server };
       llmToken = await registerByApi(llmStack, uniqueEmail("translate"), "Translate12345");
