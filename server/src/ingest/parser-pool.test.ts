@@ -72,14 +72,6 @@ describe("parser pool survives bad workers", () => {
 });
 
 describe("parser pool heap cap", () => {
-  const pool = createParserPool({
-    size: 1,
-    timeoutMs: 50_000,
-    maxOldGenerationSizeMb: 128,
-    workerUrl: new URL("./pool-test-worker.ts", import.meta.url),
-  });
-  afterAll(() => pool.close());
-
   it("fails a file whose worker runs out of heap with FILE_CORRUPT and keeps serving", async () => {
     // A time limit well past the seconds V8 may spend in last-resort GCs on a loaded machine.
     const roomy = createParserPool({
