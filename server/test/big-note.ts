@@ -1,19 +1,19 @@
-import { readFile } from "node:fs/promises";
 import type { SourceDocument } from "@beannote/contract";
 import { NOTE_MARKDOWN_MAX } from "@beannote/contract";
-import { parseFile } from "../src/ingest/parse-file";
+import { cachedParseFile } from "./parse-cache";
 import { fixture } from "./pipeline";
 
 /**
  * A note near the 2 MB limit written from a real fixture's text (the handbook chapter, a DOCX): its sections
  * as headings, paragraphs with bold terms and citations, lists and tables, repeated until `chars` (default
- * 1.9 million characters, the size the hardening probe exported). Returns the source too, for citations.
+ * 1.9 million characters, the size the hardening probe exported). Returns the source too, for citations. The
+ * fixture is parsed once per version of the reading code (parse-cache.ts).
  */
 export async function bigNote(
   chars = 1_900_000,
   file = "en-handbook-chapter13-trustees-large.docx",
 ): Promise<{ markdown: string; source: SourceDocument }> {
-  const source = await parseFile(await readFile(fixture(file)), file);
+  const source = await cachedParseFile(fixture(file), file);
   const parts: string[] = [];
   for (const section of source.sections) {
     parts.push(`## ${section.heading || "Section"}`, "");
