@@ -417,4 +417,41 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     // found/missed agree with the score: no key point found, no credit
     for (const g of graded) if (g.outcome.found.length === 0) expect(g.outcome.score).toBe(0);
   });
+
+  it("contradicts a point whose process the answer runs the other way (built up / broken down, given off / taken in)", async () => {
+    await nlpReady("zh");
+    const photosynthesis: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "What does photosynthesis do?",
+      referenceAnswer: "",
+      keyPoints: [
+        "Photosynthesis converts light energy, water and carbon dioxide into glucose and oxygen.",
+        "Photosynthesis takes place in the chloroplasts.",
+      ],
+      context: "",
+    };
+    const reversed = grade(
+      photosynthesis,
+      "Photosynthesis burns glucose with oxygen to release energy, carbon dioxide and water.",
+      "en-US",
+    );
+    expect(reversed.found).toHaveLength(0);
+    expect(reversed.score).toBeLessThanOrEqual(0.1);
+    // the same words with the process the right way round still earn the point
+    const right = grade(
+      photosynthesis,
+      "It turns light energy, water and carbon dioxide into glucose and oxygen.",
+      "en-US",
+    );
+    expect(right.found).toHaveLength(1);
+    const enzyme: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "酶在化学反应中起什么作用？",
+      referenceAnswer: "",
+      keyPoints: ["酶降低化学反应的活化能。"],
+      context: "",
+    };
+    expect(grade(enzyme, "酶提高化学反应的活化能。", "zh-CN").found).toHaveLength(0);
+    expect(grade(enzyme, "酶可以降低化学反应所需的活化能。", "zh-CN").found).toHaveLength(1);
+  });
 });

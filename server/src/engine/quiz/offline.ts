@@ -30,6 +30,7 @@ import {
   sameOrContains,
   scriptOf,
   seededRandom,
+  selfContained,
   shuffled,
 } from "./quiz-text";
 
@@ -490,6 +491,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         !readable(text) ||
         META.test(text) ||
         !assertive(text) ||
+        !selfContained(text, opensPointingBack(text, lang)) ||
         !isWholeSentence(text, wholeBlock)
       )
         return;
@@ -501,7 +503,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       ];
       for (const raw of candidates) {
         const term = byNorm.get(normaliseForMatch(raw));
-        if (term && !concept(term)) continue;
+        if (term && (!concept(term) || clausePiece(term))) continue;
         if (!term || !blankable(text, term)) continue;
         const at = onceAt(text, term.text);
         if (at < 0 || cutsCompound(text, at, term.text.length) || !nominalHere(text, at, term.text.length))
@@ -533,6 +535,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           !readableAround(text) ||
           META.test(text) ||
           !assertive(text) ||
+          !selfContained(text, opensPointingBack(text, lang)) ||
           !isWholeSentence(text, list.length === 1 || b.type === "list")
         )
           continue;
@@ -551,6 +554,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   const pointWeight = new Map<string, number>();
   /** How specific a concept must be to make a sentence worth learning by itself ("page table", not "day"). */
   const TEACHING_SPECIFICITY = 0.9;
+  /** A CJK word ranked as a concept: rarer than "系数" (1.0) or "方程", as "开集" (1.4) or "边界条件" are. */
+  const CJK_CONCEPT_SPECIFICITY = 1.1;
   /**
    * What a sentence teaches, as a key point: a definition ("X is …", "称为", a definition block) or a named
    * result first, then a cause or purpose, then a comparison; and the section's ranked concepts it names (the
@@ -603,6 +608,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             charLength(text) > 320 ||
             !readable(text) ||
             !assertive(text) ||
+            // lecture talk, a glued example or heading, a sentence leaning on the one before: never a point,
+            // however few others its section has ("这也就证明了解的线性性。")
+            !selfContained(text, opensPointingBack(text, lang), false) ||
             isIncompleteStatement(text) ||
             !isWholeSentence(text, list.length === 1 || b.type === "list") ||
             // a fragment ("右半平面的半圆。"; a list item is a point by itself)
@@ -741,6 +749,41 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       };
     };
 
+  /**
+   * A piece of a clause, not a phrase naming a thing: two verbs, or a verb after a noun that does not end the
+   * phrase ("fine-tuned using pairs", "datasets excluding SQuAD"; "machine learning" is a phrase).
+   */
+  const clausePiece = (t: Term) => {
+    const tokens = tokenize(t.text, lang);
+    if (tokens.filter((x) => x.pos === "VERB").length >= 2) return true;
+    return tokens.some(
+      (x, i) =>
+        x.pos === "VERB" &&
+        i < tokens.length - 1 &&
+        tokens.slice(0, i).some((y) => y.pos === "NOUN" || y.pos === "PROPN"),
+    );
+  };
+  /**
+   * Whether `swap` can stand where `term` stands as a phrase of the same kind and form: one word for one word,
+   * a phrase for a phrase of about its length (a word or one more or less), their last words of the same part
+   * of speech where the language is tagged ("Assemblée nationale" is not swapped for "serment du Jeu de paume",
+   * nor "方程" for "函数空间").
+   */
+  const sameForm = (term: Term, swap: Term) => {
+    if (clausePiece(term) || clausePiece(swap)) return false;
+    const a = tokenize(term.text, lang);
+    const b = tokenize(swap.text, lang);
+    if (a.length === 0 || b.length === 0) return false;
+    if ((a.length === 1 || b.length === 1) && a.length !== b.length) return false;
+    if (Math.abs(a.length - b.length) > 1) return false;
+    // a name for a name, a common phrase for a common phrase: as many capitalised words ("Napoléon Bonaparte"
+    // is no swap for "Assemblée nationale")
+    const capitals = (text: string) => text.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).length;
+    if (capitals(term.text) !== capitals(swap.text)) return false;
+    const [x, y] = [a.at(-1)!.pos, b.at(-1)!.pos];
+    return x === undefined || y === undefined || x === y;
+  };
+
   /** Term questions and value questions of a section, interleaved (which comes first varies by section). */
   function interleave<T>(terms: T[], values: T[]): T[] {
     const [first, second] = random() < 0.35 ? [values, terms] : [terms, values];
@@ -778,8 +821,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         const byTerm = sentences.map((ks) =>
           judgment(section, ks.text, () => {
             const at = onceAt(ks.text, ks.term.text);
-            const swap = distractors(ks.term, ks.text, 3, section.index).find((d) =>
-              fitsAt(ks.text, at, ks.term.text.length, d.text),
+            const swap = distractors(ks.term, ks.text, 3, section.index).find(
+              (d) => sameForm(ks.term, d) && fitsAt(ks.text, at, ks.term.text.length, d.text),
             );
             return swap ? { from: ks.term.text, at, to: swap.text } : null;
           }),
@@ -865,13 +908,13 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           const family = descendants(section);
           const points = keyPoints(family, 5);
           if (points.length < 3) return null;
-          // cited where its first point stands: the section itself when it has one
-          const quote =
-            points.find(
-              (p) =>
-                origin([section], p) === section &&
-                sectionSentences(section).some((x) => x.text.trim() === p),
-            ) ?? points[0]!;
+          // cited where a point of the section's own text stands: a chapter none of whose own sentences is a
+          // point (they lean on others or talk about the lecture) is asked about through its sections instead
+          const quote = points.find(
+            (p) =>
+              origin([section], p) === section && sectionSentences(section).some((x) => x.text.trim() === p),
+          );
+          if (quote === undefined) return null;
           return {
             ...base(origin(family, quote), quote, family),
             type,
@@ -905,8 +948,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     for (const ks of usable.slice(trueCount)) {
       if (falses.length >= 2 || (falses.length >= 1 && truths.length + falses.length >= 5)) break;
       const at = onceAt(ks.text, ks.term.text);
-      const swap = distractors(ks.term, ks.text, 3, section.index).find((d) =>
-        fitsAt(ks.text, at, ks.term.text.length, d.text),
+      const swap = distractors(ks.term, ks.text, 3, section.index).find(
+        (d) => sameForm(ks.term, d) && fitsAt(ks.text, at, ks.term.text.length, d.text),
       );
       if (swap) falses.push(replaceAt(ks.text, at, ks.term.text.length, swap.text));
     }
@@ -928,6 +971,18 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   }
 
   /** "Which does this section discuss": terms of the section beside terms of its kind found only elsewhere. */
+  /**
+   * A concept a "which of these does the section discuss" option may be: a noun phrase or name ranked above
+   * everyday words (not "context", "系数", "关系", nor a clause piece like "fine-tuned using pairs").
+   */
+  const rankedConcept = (t: Term) =>
+    nounPhraseShaped(t.text, lang) &&
+    !clausePiece(t) &&
+    // a Chinese or Japanese word of two characters can be a concept ("开集", "邻域") where its rarity says so
+    (t.script === "cjk"
+      ? specificity(t) >= CJK_CONCEPT_SPECIFICITY
+      : specific(t) && specificity(t) >= TEACHING_SPECIFICITY + (t.marked ? 0 : 0.1));
+
   function termsQuestion(section: MaterialSection, heading: string): QuestionDraft | null {
     const sentences = sectionSentences(section).filter((s) => assertive(s.text) && aboutSubject(s.text));
     const text = sentences.map((s) => s.text).join(" ");
@@ -946,6 +1001,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const rights: Term[] = [];
     for (const t of [...present].sort((a, b) => specificity(b) - specificity(a))) {
       if (rights.length >= 3) break;
+      if (!rankedConcept(t)) continue;
       const holder = sentences.find((x) => onceAt(x.text, t.text) >= 0)?.text;
       if (!holder || !nominalHere(holder, onceAt(holder, t.text), t.text.length)) continue;
       if (!rights.some((r) => sameOrContains(r.text, t.text) || r.stems.some((s) => t.stems.includes(s))))
@@ -956,6 +1012,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     for (const r of rights) {
       for (const d of distractors(r, `${text} ${heading}`, 3, section.index, [...rights, ...wrong])) {
         if (wrong.length >= 2) break;
+        if (!rankedConcept(d)) continue;
         if (!wrong.some((w) => w.norm === d.norm)) wrong.push(d);
       }
     }

@@ -3,6 +3,7 @@ import { QUESTION_TYPES } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
 import { noteMaterial, sectionSentences } from "../note-material";
 import { offlineQuiz } from "./offline";
+import { selfContained } from "./quiz-text";
 import { valueDistractors, valuesIn } from "./values";
 
 const cite = (page: number) => `*Sources:* [p. ${page}](#source=1&page=${page})`;
@@ -116,5 +117,47 @@ describe("offline quiz rules (issue 24)", () => {
     const other = valuesIn("A spring stores the energy $E_p = \\frac{1}{2}kx^2$ when stretched.")[0]!;
     // formula distractors are the note's own formulas, never an altered one
     expect(valueDistractors(formula, [formula, other], 3, random)).toEqual([other.text]);
+  });
+});
+
+describe("quiz statements stand alone (issue 24: a judgment is one self-contained statement of the document)", () => {
+  it("refuses lecture talk, a glued example or heading, a pronoun or a conjunction left from another sentence", () => {
+    for (const text of [
+      "好消息是我们不需要求其次常微分方程了，坏消息就是，我们还要求和。",
+      "我们介绍定理：若S—L方程的本征值问题的本征函数是复的，则本征值问题二重简并。",
+      "这个极限可以用洛必达法则进一步化简。 example：(1)求出所有独立奇点。",
+      "Selection of positive passages Because only pairs of questions and answers are provided, we use BM25.",
+      "We focus our research in this work on improving the retrieval component.",
+      "她等于在奇点Laurent展开的负一次项的系数。",
+      "且$b$有可能是奇点，也有可能是解析点。",
+      "and the spindle pulls the chromatids apart.",
+    ])
+      expect(selfContained(text, false), text).toBe(false);
+    for (const text of [
+      "留数等于函数在奇点Laurent展开的负一次项的系数。",
+      "Dense passage retrieval represents questions and passages as dense vectors.",
+      "Les députés du tiers état se proclament Assemblée nationale le 17 juin 1789.",
+      "光合成は葉緑体で行われる。",
+    ])
+      expect(selfContained(text, false), text).toBe(true);
+  });
+
+  it("asks no year of a citation, and swaps a day of a month only for another day", () => {
+    expect(
+      valuesIn("Open-domain question answering (Voorhees, 1999) is a task that answers factoid questions."),
+    ).toEqual([]);
+    expect(valuesIn("Lee et al. (2019) jointly train the question encoder and the reader.")).toEqual([]);
+    expect(valuesIn("The Bastille was stormed in 1789 by the people of Paris.").map((v) => v.kind)).toEqual([
+      "year",
+    ]);
+    const [day] = valuesIn("Les députés se proclament Assemblée nationale le 17 juin 1789.").filter(
+      (v) => v.kind === "day",
+    );
+    expect(day?.text).toBe("17");
+    let seed = 0;
+    const random = () => (seed = (seed * 9301 + 49297) % 233280) / 233280;
+    const days = valueDistractors(day!, [], 4, random).map(Number);
+    expect(days.length).toBeGreaterThan(0);
+    for (const d of days) expect(d >= 1 && d <= 28, String(d)).toBe(true);
   });
 });

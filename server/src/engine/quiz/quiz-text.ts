@@ -107,3 +107,54 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 
 /** The key that tells whether two questions ask the same thing (type and wording). */
 export const questionKey = (type: string, question: string) => `${type}:${normaliseForMatch(question)}`;
+
+/**
+ * The lecturer or the authors talking to the reader rather than stating the subject: an evaluative or
+ * organising opener ("好消息是…", "下面我们…", "Let us …", "Note that …", "では…"), the speakers' plan ("我们介绍定理：",
+ * "we will show"), or the text's own scope ("in this work", "本节").
+ */
+const DISCOURSE_OPENER =
+  /^(?:好消息|坏消息|有趣的是|值得注意的是|需要注意的是|注意[，,：:]|下面|接下来|现在|首先我们|最后我们|我们(?:来|先|再|接着|介绍|讨论|看|考虑|需要|不需要|知道|发现|可以看到|得到|已经|要)|咱们|let['’]s\b|let us\b|now we\b|we (?:will|shall|now|first|next|then|focus|consider|discuss|present|introduce|describe|show|see|note|recall)\b|note that\b|recall that\b|remember that\b|as (?:we|you) (?:can )?see\b|the good news\b|the bad news\b|では|次に|さて|ここで|まず|私たちは|われわれは|nous (?:allons|avons vu|verrons|présentons)\b|rappelons\b|notons\b|voyons\b)/iu;
+const DISCOURSE_ANYWHERE =
+  /\bin this (?:work|paper|section|chapter|article|lecture|talk)\b|\bgood news\b|\bbad news\b|好消息|坏消息|本(?:节|章|文|讲|课)|この(?:節|章|講義)|dans (?:ce|cet) (?:article|chapitre|travail|cours)/iu;
+/**
+ * A label that opens an example or exercise after a sentence ("…进一步化简。 example：(1)…", "… e.g.: …"):
+ * two texts glued into one.
+ */
+const GLUED_LABEL =
+  /(?:^|[.。!?！？;；]\s*)(?:examples?|exercises?|solution|proof|例题?|练习|习题|解|证明|例|演習|問題|exemple|exercice|пример)\s*\d*\s*[:：]/iu;
+/**
+ * A heading run into the sentence under it, as a line break lost in parsing leaves it ("Selection of positive
+ * passages Because only pairs …"): a capitalised phrase of a few words, then, with no punctuation, a
+ * sentence-opening word with its capital.
+ */
+const GLUED_HEADING =
+  /^\p{Lu}[\p{L}\p{N}-]*(?:\s+[\p{L}\p{N}-]+){0,7}?\s+\p{Ll}[\p{L}-]*\s+(?:Because|The|In|We|This|These|Since|For|As|When|If|Although|While|Our|It|Unlike|Given|After|Before|Here|Thus|However)\s+\p{Ll}/u;
+/** A personal pronoun opening the sentence: its subject is in the sentence before ("她等于…", "He proved …"). */
+const PRONOUN_OPENER =
+  /^(?:她|他|它|他们|她们|它们|彼は|彼女は|(?:he|she|they|it|its|their|his|her)\b|(?:il|elle|ils|elles)\b)/iu;
+/**
+ * A piece of a sentence cut from its subject: it opens with a conjunction, a copula or a naming verb
+ * ("且$b$有可能是奇点…", "是0为原函数一阶极点。", "称作虚宗量…", "and then …"), or, in a cased script, in lower case.
+ */
+const PIECE_OPENER =
+  /^(?:且|并且|而且|而|并|或|但|但是|所以|因此|于是|即|则|就|是|为|称作|称为|叫做|叫作|记作|记为|得到|取|令|代入|(?:and|or|but|so|then|thus|hence|therefore|whereas|which|where)\b|(?:et|ou|mais|donc|alors|puis)\b)|^\p{Ll}/u;
+
+/**
+ * Whether a sentence is one statement that stands alone as the document's own: no lecture talk or plan, no
+ * example or heading glued to it, no subject left in the sentence before (besides `pointsBack`, the NLP
+ * layer's reading of a demonstrative opener). `personal`: a personal pronoun's subject too ("她等于…") — a
+ * statement to judge must name it; a key point of a narrative may leave it to the question.
+ */
+export function selfContained(text: string, pointsBack: boolean, personal = true): boolean {
+  const t = text.trim();
+  return (
+    !pointsBack &&
+    !DISCOURSE_OPENER.test(t) &&
+    !DISCOURSE_ANYWHERE.test(t) &&
+    !GLUED_LABEL.test(t) &&
+    !GLUED_HEADING.test(t) &&
+    !(personal && PRONOUN_OPENER.test(t)) &&
+    !PIECE_OPENER.test(t)
+  );
+}

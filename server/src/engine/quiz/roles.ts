@@ -367,7 +367,10 @@ const POLAR: Record<string, [RegExp, RegExp][]> = {
       /releas(?:e|es|ed|ing)|emit(?:s|ted|ting)?|giv(?:e|es|ing) off|gave off/iu,
       /absorb(?:s|ed|ing)?|tak(?:e|es|ing) up|took up|consum(?:e|es|ed|ing)/iu,
     ],
-    [/accelerat(?:e|es|ed|ing)|speed(?:s|ing)? up|sped up/iu, /slow(?:s|ed|ing)? down|decelerat(?:e|es|ed|ing)/iu],
+    [
+      /accelerat(?:e|es|ed|ing)|speed(?:s|ing)? up|sped up/iu,
+      /slow(?:s|ed|ing)? down|decelerat(?:e|es|ed|ing)/iu,
+    ],
   ],
   fr: [
     [/positi(?:f|ve|fs|ves)/iu, /négati(?:f|ve|fs|ves)/iu],
@@ -396,11 +399,11 @@ const POLAR: Record<string, [RegExp, RegExp][]> = {
   ru: [
     [/положительн\p{L}*/iu, /отрицательн\p{L}*/iu],
     [/максим\p{L}*/iu, /миним\p{L}*/iu],
+    [/увеличива\p{L}*|возраста\p{L}*|повыша\p{L}*/iu, /уменьша\p{L}*|убыва\p{L}*|понижа\p{L}*|снижа\p{L}*/iu],
     [
-      /увеличива\p{L}*|возраста\p{L}*|повыша\p{L}*/iu,
-      /уменьша\p{L}*|убыва\p{L}*|понижа\p{L}*|снижа\p{L}*/iu,
+      /превраща\p{L}*|синтезиру\p{L}*|образу\p{L}*|созда\p{L}*/iu,
+      /расщепля\p{L}*|разлага\p{L}*|разруша\p{L}*|сжига\p{L}*/iu,
     ],
-    [/превраща\p{L}*|синтезиру\p{L}*|образу\p{L}*|созда\p{L}*/iu, /расщепля\p{L}*|разлага\p{L}*|разруша\p{L}*|сжига\p{L}*/iu],
     [/выделя\p{L}*|испуска\p{L}*/iu, /поглоща\p{L}*|потребля\p{L}*/iu],
   ],
   zh: [
@@ -444,9 +447,22 @@ export function statesOpposite(
   const unitsOf = (x: { text: string; tokens: Token[] }) =>
     new Set(clausesOf(x.text, x.tokens, lang, content).flatMap((c) => c.units.map((u) => u.key)));
   const pointUnits = points.map(unitsOf);
-  for (const clause of clausesOf(answer.text, answer.tokens, lang, content)) {
+  const clauses = clausesOf(answer.text, answer.tokens, lang, content);
+  // each clause, then each whole sentence: a process turned round may spread its words over a sentence's
+  // clauses ("burns glucose with oxygen to release energy, carbon dioxide and water")
+  const spans: { start: number; end: number; keys: string[] }[] = clauses.map((c) => ({
+    start: c.start,
+    end: c.end,
+    keys: c.units.map((u) => u.key),
+  }));
+  for (const m of answer.text.matchAll(/[^。.!?！？\n]+/gu)) {
+    const [start, end] = [m.index, m.index + m[0].length];
+    const inside = clauses.filter((c) => c.start >= start && c.end <= end);
+    if (inside.length > 1) spans.push({ start, end, keys: inside.flatMap((c) => c.units.map((u) => u.key)) });
+  }
+  for (const clause of spans) {
     const text = answer.text.slice(clause.start, clause.end);
-    const keys = new Set(clause.units.map((u) => u.key));
+    const keys = new Set(clause.keys);
     const share = pointUnits.map(
       (units) => [...units].filter((k) => keys.has(k)).length / Math.max(1, units.size),
     );

@@ -33,6 +33,16 @@ function unitOf(after: string): string | null {
   return unit.length > 3 ? unit.replace(/(?:es|s)$/u, "") : unit;
 }
 
+/** A month's name after a day's number ("20 juin", "4 July", "12 марта"): the number is a day of that month. */
+const MONTH =
+  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|janv|févr|fevr|mars|avr|mai|juin|juil|août|aout|sept|déc|janvier|février|avril|juillet|septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu;
+/**
+ * A year in a citation ("(Voorhees, 1999)", "Lee et al. (2019)", "[Smith, 2003]"): whom the text cites, not a
+ * fact of its subject.
+ */
+const CITED_BEFORE = /(?:[([]\s*\p{Lu}[^()[\]]*,\s*|(?:et al\.?|\p{Lu}\p{L}+)\s*[([]\s*)$/u;
+const CITED_AFTER = /^\s*[a-z]?\s*[)\];,]/u;
+
 /** The numbers of a sentence that state a quantity or a year, and its formulas. */
 export function valuesIn(sentence: string): Value[] {
   const out: Value[] = [];
@@ -53,8 +63,11 @@ export function valuesIn(sentence: string): Value[] {
     const after = prose.slice(at + m[0].length);
     const unit = unitOf(after);
     const year = !m[4] && !m[2] && /^\d{4}$/.test(digits) && number >= 1000 && number <= 2100;
+    if (year && CITED_BEFORE.test(prose.slice(0, at)) && CITED_AFTER.test(after)) continue;
     if (year && (!unit || /^(?:年|г|year|an)/u.test(unit)))
       out.push({ text: m[0], at, kind: "year", number });
+    else if (unit && !m[4] && number >= 1 && number <= 31 && (MONTH.test(unit) || /^[日号]/u.test(unit)))
+      out.push({ text: m[0], at, kind: "day", number });
     else if (unit) out.push({ text: m[0], at, kind: `n:${unit}`, number });
   }
   return out;
@@ -75,6 +88,12 @@ function formatLike(number: number, like: string): string {
 function nearbyNumbers(value: Value, random: () => number): number[] {
   const n = value.number!;
   if (value.kind === "year") return [-10, -5, -3, -1, 1, 2, 4, 7, 12].map((d) => n + d);
+  // a day of a month stays a day every month has
+  if (value.kind === "day")
+    return [-7, -3, -1, 1, 2, 5, 9]
+      .map((d) => n + d)
+      .filter((x) => x >= 1 && x <= 28)
+      .sort(() => random() - 0.5);
   const decimals = /[.,](\d+)$/.exec(value.text)?.[1]?.length ?? 0;
   const step = decimals ? 10 ** -decimals : 1;
   const round = (x: number) => Math.round(x / step) * step;
