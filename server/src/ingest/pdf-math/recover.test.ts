@@ -260,6 +260,33 @@ describe("what recovery makes of a page", () => {
     }
   }
 
+  it("makes no formula of footnote marks, bullets or braces round e-mail names (a formula has an operand)", async () => {
+    for (const [name, author] of [
+      ["en-paper-tracemonkey-trace-jit.pdf", "Andreas Gal∗+, Brendan Eich"],
+      ["en-paper-dense-passage-retrieval.pdf", "Vladimir Karpukhin"],
+    ] as const) {
+      const doc = await parseFile(sharedFixture(name), name);
+      const lines = doc.sections.flatMap((s) => [
+        s.heading,
+        ...s.blocks.flatMap((b) => (b.type === "list" ? (b.items ?? []) : [b.text ?? ""])),
+      ]);
+      const operandless = lines.flatMap((line) =>
+        formulaSpans(line)
+          .map((f) => f.latex)
+          .map((latex) =>
+            latex.replace(
+              /\\(?:ast|star|dagger|ddagger|bullet|circ|cdot|times|pm|mp|q?quad|[lc]dots)\b|\\[{}|]/g,
+              "",
+            ),
+          )
+          .filter((rest) => !/[\p{L}\p{N}\\]/u.test(rest)),
+      );
+      // "Andreas Gal$$\ast+\qquad \ast…$$", "$\bullet$ We explain", "$\{$gal,brendan,…$\}$@mozilla.com"
+      expect(operandless).toEqual([]);
+      expect(lines.join("\n")).toContain(author);
+    }
+  });
+
   it("does not depend on which pages were read before it or at the same time", async () => {
     // a lecture whose pages share their fonts: read in order, a page after the first finds them known
     const data = sharedFixture("zh-lecture-notes-math-physics-methods.pdf");

@@ -88,7 +88,19 @@ const SIGN_WIDTHS: Record<string, number> = {
   "*": 0.5,
 };
 
+const emWidths = new Map<string, number>();
+
+/** A character's font-typical width in ems, remembered (a page asks for each of its characters). */
 function emWidth(ch: string): number {
+  let w = emWidths.get(ch);
+  if (w === undefined) {
+    w = emWidthOf(ch);
+    if (emWidths.size < 4096) emWidths.set(ch, w);
+  }
+  return w;
+}
+
+function emWidthOf(ch: string): number {
   const c = ch.codePointAt(0) ?? 0;
   if (c >= 0x30 && c <= 0x39) return 0.5;
   if (c >= 0x61 && c <= 0x7a) return LOWER_WIDTHS[c - 0x61]!;
@@ -250,11 +262,60 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
   });
 }
 
+/** A margin for floating-point rounding: windows are widened by it, then tested as before. */
+const EPS = 1e-6;
+
+/** Height of ProseIndex's bands, in points. */
+const BAND = 4;
+
+/** The first of pieces sorted by x0 that starts at or after x. */
+function firstFrom(sorted: Piece[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.x0 < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Piece indices sorted by height: those within a band of a height, without scanning the page. */
+class ByHeight {
+  private readonly order: number[];
+  private readonly ys: number[];
+  constructor(indices: number[], pieces: Piece[]) {
+    this.order = [...indices].sort((i, j) => pieces[i]!.y - pieces[j]!.y);
+    this.ys = this.order.map((i) => pieces[i]!.y);
+  }
+  /** The indices (ascending) of pieces with lo < y < hi. */
+  within(lo: number, hi: number): number[] {
+    let a = 0;
+    let b = this.ys.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (this.ys[mid]! <= lo) a = mid + 1;
+      else b = mid;
+    }
+    const out: number[] = [];
+    for (let k = a; k < this.ys.length && this.ys[k]! < hi; k++) out.push(this.order[k]!);
+    return out.sort((i, j) => i - j);
+  }
+}
+
 /** Words of prose on the page, by position: a formula never reaches across one. */
 class ProseIndex {
   private readonly sorted: Piece[];
+  /** The pieces by height band (BAND points each), each band's sorted by x: a line's prose, not the page's. */
+  private readonly bands = new Map<number, Piece[]>();
   constructor(pieces: Piece[]) {
     this.sorted = [...pieces].sort((a, b) => a.x0 - b.x0);
+    for (const p of this.sorted) {
+      const key = Math.floor(p.y / BAND);
+      const band = this.bands.get(key);
+      if (band) band.push(p);
+      else this.bands.set(key, [p]);
+    }
   }
   private from(x: number): number {
     let lo = 0;
@@ -272,10 +333,15 @@ class ProseIndex {
     if (right.x0 - left.x1 < left.size * 0.1) return false;
     const y = (a.y + b.y) / 2;
     const size = Math.max(a.size, b.size);
-    for (let k = this.from(left.x1 - size * 3); k < this.sorted.length; k++) {
-      const p = this.sorted[k]!;
-      if (p.x0 >= right.x0) break;
-      if (p.x1 > left.x1 && Math.abs(p.y - y) < size * 0.6) return true;
+    const from = left.x1 - size * 3;
+    for (let key = Math.floor((y - size * 0.6) / BAND); key <= Math.floor((y + size * 0.6) / BAND); key++) {
+      const band = this.bands.get(key);
+      if (!band) continue;
+      for (let k = firstFrom(band, from); k < band.length; k++) {
+        const p = band[k]!;
+        if (p.x0 >= right.x0) break;
+        if (p.x1 > left.x1 && Math.abs(p.y - y) < size * 0.6) return true;
+      }
     }
     return false;
   }
@@ -471,6 +537,11 @@ export function recoverFormulas(
   if (regions.length === 0) return items;
   wordsOfDisplayLines(regions, pieces, usedRules);
   markDisplays(regions, pieces);
+  // footnote marks after a name ("Gal∗+ ∗"), a list's bullet, braces round e-mail names: no operand, no
+  // formula (a display's "\ldots," between its formulas has joined them by now)
+  for (let k = regions.length - 1; k >= 0; k--)
+    if (!regions[k]!.pieces.some((i) => isOperand(pieces[i]!.glyph!))) regions.splice(k, 1);
+  if (regions.length === 0) return items;
   alignRows(regions, pieces);
   joinBrokenLines(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
@@ -658,14 +729,18 @@ function wordsOfDisplayLines(regions: MathRegion[], pieces: Piece[], rules: Rule
   const inRegion = new Set<number>();
   for (const r of regions) for (const i of r.pieces) inRegion.add(i);
   const done = new Set<MathRegion>();
+  const all = pieces.map((_, i) => i);
+  const outside = new ByHeight(
+    all.filter((i) => !inRegion.has(i)),
+    pieces,
+  );
+  const everything = new ByHeight(all, pieces);
   for (const r of [...regions].sort((a, b) => a.x0 - b.x0)) {
     if (done.has(r)) continue;
     const band = r.size * 0.4;
-    const line = pieces
-      .map((_, i) => i)
-      .filter(
-        (i) => !inRegion.has(i) && Math.abs(pieces[i]!.y - r.y) < band && pieces[i]!.size >= r.size * 0.8,
-      );
+    const line = outside
+      .within(r.y - band - EPS, r.y + band + EPS)
+      .filter((i) => Math.abs(pieces[i]!.y - r.y) < band && pieces[i]!.size >= r.size * 0.8);
     const words = line.filter((i) => isWord(pieces[i]!) && /[\p{L}\p{N}]/u.test(pieces[i]!.text));
     if (words.length === 0) continue;
     // nothing but an equation number before the formula
@@ -678,11 +753,13 @@ function wordsOfDisplayLines(regions: MathRegion[], pieces: Piece[], rules: Rule
     // a display is indented (centred) and stops short of the right edge; a list item's line runs on to it
     let left = Infinity;
     let right = -Infinity;
-    for (const p of pieces)
+    for (const i of everything.within(r.y - r.size * 6 - EPS, r.y + r.size * 6 + EPS)) {
+      const p = pieces[i]!;
       if (Math.abs(p.y - r.y) > r.size * 1.2 && Math.abs(p.y - r.y) < r.size * 6 && !p.strong) {
         left = Math.min(left, p.x0);
         right = Math.max(right, p.x1);
       }
+    }
     const end = Math.max(
       r.x1,
       ...line.filter((i) => !numberPieces.has(pieces[i]!)).map((i) => pieces[i]!.x1),
@@ -720,6 +797,81 @@ function trimPunctuation(members: number[], pieces: Piece[]): number[] {
     else break;
   }
   return sorted;
+}
+
+/** Operators, relations, punctuation and marks: what a formula joins, not what it is about. */
+const NOT_OPERANDS = new Set([
+  "+",
+  "-",
+  "=",
+  "<",
+  ">",
+  ",",
+  ".",
+  ";",
+  ":",
+  "!",
+  "'",
+  "''",
+  "|",
+  "\\|",
+  "/",
+  "*",
+  "\\ast",
+  "\\star",
+  "\\dagger",
+  "\\ddagger",
+  "\\S",
+  "\\P",
+  "\\bullet",
+  "\\circ",
+  "\\cdot",
+  "\\times",
+  "\\div",
+  "\\pm",
+  "\\mp",
+  "\\not",
+  "\\prime",
+  "\\ldots",
+  "\\cdots",
+  "\\vdots",
+  "\\ddots",
+  "\\diamond",
+  "\\diamondsuit",
+  "\\clubsuit",
+  "\\heartsuit",
+  "\\spadesuit",
+  "\\square",
+  "\\sharp",
+  "\\flat",
+  "\\natural",
+  "\\mid",
+  "(",
+  ")",
+  "[",
+  "]",
+  "\\{",
+  "\\}",
+  "\\langle",
+  "\\rangle",
+  "\\le",
+  "\\ge",
+  "\\neq",
+  "\\approx",
+  "\\equiv",
+  "\\sim",
+  "\\to",
+  "\\in",
+  "\\subset",
+  "\\subseteq",
+  "\\Rightarrow",
+  "\\Leftrightarrow",
+]);
+
+/** A glyph a formula is about: a letter, a digit, a symbol standing for a value, a big operator, a root. */
+function isOperand(g: MathGlyph): boolean {
+  if (g.kind === "delim" || g.kind === "accent") return false;
+  return !NOT_OPERANDS.has(g.latex);
 }
 
 /** Several words set in math italic with spaces between (an author's emphasis): prose, not a formula. */
@@ -830,10 +982,16 @@ function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion
 function markDisplays(regions: MathRegion[], pieces: Piece[]): void {
   const inRegion = new Set<number>();
   for (const r of regions) for (const i of r.pieces) inRegion.add(i);
-  const others = pieces.filter((p, i) => !inRegion.has(i));
+  const others = new ByHeight(
+    pieces.map((_, i) => i).filter((i) => !inRegion.has(i)),
+    pieces,
+  );
   for (const r of regions) {
     const band = r.size * 0.4;
-    const sameLine = others.filter((p) => Math.abs(p.y - r.y) < band);
+    const sameLine = others
+      .within(r.y - band - EPS, r.y + band + EPS)
+      .map((i) => pieces[i]!)
+      .filter((p) => Math.abs(p.y - r.y) < band);
     const rest = sameLine
       .sort((a, b) => a.x0 - b.x0)
       .map((p) => p.text)
