@@ -33,11 +33,18 @@ import {
 let stack: Stack;
 let token: string;
 
-beforeAll(async () => {
-  stack = await startStack({ realReading: true }); // the upload journey reads every file for real
-  token = await registerByApi(stack, uniqueEmail("notes"), "Notes12345");
-});
-afterAll(async () => stack?.close());
+/**
+ * A stack and an account for the tests of the calling describe. The upload journey's stack reads every file for
+ * real; the other tests, whose files are not what they test, get one that reads through the tests' parse cache
+ * (server/test/parse-cache.ts), so the same fixtures are not parsed again for each screen. One stack at a time.
+ */
+function withStack(options: { realReading?: boolean } = {}): void {
+  beforeAll(async () => {
+    stack = await startStack(options);
+    token = await registerByApi(stack, uniqueEmail("notes"), "Notes12345");
+  });
+  afterAll(async () => stack?.close());
+}
 
 async function signedIn(options: { locale?: string; width?: number } = {}): Promise<Page> {
   const locale = options.locale ?? "en-US";
@@ -45,7 +52,9 @@ async function signedIn(options: { locale?: string; width?: number } = {}): Prom
   return context.newPage();
 }
 
-describe("note journey", () => {
+describe("note journey, files read for real", () => {
+  withStack({ realReading: true });
+
   it("uploads, generates, cites, edits, saves, resets, lists, copies and deletes", async () => {
     const page = await signedIn();
     await page.goto("/pages/new-note");
@@ -174,188 +183,194 @@ describe("note journey", () => {
       await page.locator(".ant-select-item-option", { hasText: label }).waitFor();
     await page.context().close();
   });
-
-  it("replays a job's events over SSE into the generation view, then shows the note", async () => {
-    // The offline engine finishes before a browser could watch it, so the page is told once that the
-    // note is still generating; the job's real event stream (replayed by the server) must then carry
-    // the view through progress and sections to "done".
-    const noteId = await createNoteByApi(stack, token, [DOCX], "Moby Dick headings", "en-US");
-    const page = await signedIn();
-    await page.addInitScript(() => {
-      const seen = { sections: 0, steps: [] as string[] };
-      (window as unknown as { __seen: typeof seen }).__seen = seen;
-      new MutationObserver(() => {
-        const list = document.querySelector('[data-testid="generation-sections"]');
-        if (list) seen.sections = Math.max(seen.sections, list.children.length);
-        const step = document.querySelector('[data-testid="generation-step"]')?.textContent;
-        if (step && !seen.steps.includes(step)) seen.steps.push(step);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
-    let told = false;
-    await page.route(`**/note/${noteId}`, async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      if (!told) body.data = { ...body.data, status: "generating" };
-      told = true;
-      await route.fulfill({ response, json: body });
-    });
-    await page.goto(`/subNote/pages/note?id=${noteId}`);
-    await page.getByTestId("note-content").waitFor({ timeout: 30_000 });
-    const seen = await page.evaluate(
-      () => (window as unknown as { __seen: { sections: number; steps: string[] } }).__seen,
-    );
-    expect(seen.steps.length).toBeGreaterThan(0);
-    expect(seen.sections).toBeGreaterThan(0);
-    await page.context().close();
-  });
-
-  it("says why a file cannot be used and keeps the others", async () => {
-    const page = await signedIn();
-    await page.goto("/pages/new-note");
-    await page.getByTestId("new-note-form").waitFor();
-    await page.getByTestId("generate").click();
-    await page.getByRole("alert").filter({ hasText: "No file selected" }).waitFor();
-
-    const dir = path.join(tmpdir(), `beannote-e2e-${Date.now()}`);
-    mkdirSync(dir, { recursive: true });
-    const text = path.join(dir, "notes.txt");
-    writeFileSync(text, "plain text is not a course file");
-    await pickFiles(page, [text, path.join(FIXTURES, "encrypted-user-password-is-password.pdf"), DOCX]);
-    const statuses = await page.getByTestId("upload-status").allTextContents();
-    expect(statuses[0]).toContain("Unsupported format");
-    expect(statuses[1]).toContain("password-protected");
-    expect(statuses[2]).toMatch(/Ready/);
-    // Generating with only failed files says which failed and why, not "No file selected".
-    await page.getByRole("button", { name: "Remove en-moby-dick-headings-lists.docx" }).click();
-    await page.getByTestId("generate").click();
-    const alert = page.getByRole("alert").filter({ hasText: "None of the chosen files could be used" });
-    await alert.waitFor();
-    expect(await alert.textContent()).toContain("encrypted-user-password-is-password.pdf: ");
-    expect(await alert.textContent()).toContain("password-protected");
-    expect(await alert.textContent()).not.toContain("No file selected");
-    await expectAccessible(page, "the upload page with files that failed");
-    await pickFiles(page, [DOCX]);
-    // The failed ones can be removed; the ready one stays.
-    await page.getByRole("button", { name: "Remove notes.txt" }).click();
-    await expect.poll(() => page.locator(".upload-item").count()).toBe(2);
-    await page.context().close();
-  });
 });
 
-describe("source viewer on a Chinese PDF", () => {
-  // The lecture's Chinese is set in fonts that are not embedded: pdf.js needs its CMaps to draw it at all.
-  const ZH_PDF = path.join(FIXTURES, "zh-lecture-notes-math-physics-methods.pdf");
-  let noteId: string;
-  beforeAll(async () => {
-    noteId = await createNoteByApi(stack, token, [ZH_PDF], "数学物理方法", "zh-CN");
-  });
+describe("files read through the parse cache", () => {
+  withStack();
 
-  for (const [locale, width] of [
-    ["zh-CN", 375],
-    ["en-US", 1440],
-  ] as const) {
-    it(`draws the Chinese text and fits the page to the width (${locale}, ${width} px)`, async () => {
-      const page = await signedIn({ locale, width });
-      const logged: string[] = [];
-      page.on("console", (m) => logged.push(m.text()));
+  describe("note journey", () => {
+    it("replays a job's events over SSE into the generation view, then shows the note", async () => {
+      // The offline engine finishes before a browser could watch it, so the page is told once that the
+      // note is still generating; the job's real event stream (replayed by the server) must then carry
+      // the view through progress and sections to "done".
+      const noteId = await createNoteByApi(stack, token, [DOCX], "Moby Dick headings", "en-US");
+      const page = await signedIn();
+      await page.addInitScript(() => {
+        const seen = { sections: 0, steps: [] as string[] };
+        (window as unknown as { __seen: typeof seen }).__seen = seen;
+        new MutationObserver(() => {
+          const list = document.querySelector('[data-testid="generation-sections"]');
+          if (list) seen.sections = Math.max(seen.sections, list.children.length);
+          const step = document.querySelector('[data-testid="generation-step"]')?.textContent;
+          if (step && !seen.steps.includes(step)) seen.steps.push(step);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      let told = false;
+      await page.route(`**/note/${noteId}`, async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        if (!told) body.data = { ...body.data, status: "generating" };
+        told = true;
+        await route.fulfill({ response, json: body });
+      });
       await page.goto(`/subNote/pages/note?id=${noteId}`);
-      await page.getByTestId("note-content").waitFor();
-      await page.locator('a.citation[data-page="1"]').first().click();
-      const text = await viewerPageText(page, 1);
-      expect((text.match(/\p{Script=Han}/gu) ?? []).length).toBeGreaterThan(100);
-      expect(text).toContain("解析函数");
-      // pdf.js warns when a font cannot be read without CMaps or standard fonts, and then draws nothing for it.
-      expect(logged.filter((m) => /cMap|standardFont|loadFont|translateFont/i.test(m))).toEqual([]);
-      const canvas = (await page.locator(".pdf-page canvas").boundingBox())!;
-      if (width < 768) {
-        // Fit width on a phone: the page spans the window, not the ~270 px left inside the note's card.
-        expect(canvas.width).toBeGreaterThanOrEqual(width - 16);
-        expect(await page.locator(".source-viewer__zoom-value").textContent()).toBe("100%");
-        await page.getByRole("button", { name: "放大" }).click();
-        await expect
-          .poll(async () => (await page.locator(".pdf-page canvas").boundingBox())!.width)
-          .toBeGreaterThan(canvas.width * 1.2);
-        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      }
-      await screenshot(page, `viewer-zh-pdf-${locale}-${width}`);
+      await page.getByTestId("note-content").waitFor({ timeout: 30_000 });
+      const seen = await page.evaluate(
+        () => (window as unknown as { __seen: { sections: number; steps: string[] } }).__seen,
+      );
+      expect(seen.steps.length).toBeGreaterThan(0);
+      expect(seen.sections).toBeGreaterThan(0);
       await page.context().close();
     });
-  }
-});
 
-describe("note screens", () => {
-  let noteId: string;
-  beforeAll(async () => {
-    noteId = await createNoteByApi(stack, token, [PDF, DOCX], "TraceMonkey: trace-based JIT");
+    it("says why a file cannot be used and keeps the others", async () => {
+      const page = await signedIn();
+      await page.goto("/pages/new-note");
+      await page.getByTestId("new-note-form").waitFor();
+      await page.getByTestId("generate").click();
+      await page.getByRole("alert").filter({ hasText: "No file selected" }).waitFor();
+
+      const dir = path.join(tmpdir(), `beannote-e2e-${Date.now()}`);
+      mkdirSync(dir, { recursive: true });
+      const text = path.join(dir, "notes.txt");
+      writeFileSync(text, "plain text is not a course file");
+      await pickFiles(page, [text, path.join(FIXTURES, "encrypted-user-password-is-password.pdf"), DOCX]);
+      const statuses = await page.getByTestId("upload-status").allTextContents();
+      expect(statuses[0]).toContain("Unsupported format");
+      expect(statuses[1]).toContain("password-protected");
+      expect(statuses[2]).toMatch(/Ready/);
+      // Generating with only failed files says which failed and why, not "No file selected".
+      await page.getByRole("button", { name: "Remove en-moby-dick-headings-lists.docx" }).click();
+      await page.getByTestId("generate").click();
+      const alert = page.getByRole("alert").filter({ hasText: "None of the chosen files could be used" });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain("encrypted-user-password-is-password.pdf: ");
+      expect(await alert.textContent()).toContain("password-protected");
+      expect(await alert.textContent()).not.toContain("No file selected");
+      await expectAccessible(page, "the upload page with files that failed");
+      await pickFiles(page, [DOCX]);
+      // The failed ones can be removed; the ready one stays.
+      await page.getByRole("button", { name: "Remove notes.txt" }).click();
+      await expect.poll(() => page.locator(".upload-item").count()).toBe(2);
+      await page.context().close();
+    });
   });
 
-  for (const locale of ["en-US", "zh-CN"] as const) {
-    for (const width of [375, 1440] as const) {
-      it(`${locale} at ${width} px`, async () => {
+  describe("source viewer on a Chinese PDF", () => {
+    // The lecture's Chinese is set in fonts that are not embedded: pdf.js needs its CMaps to draw it at all.
+    const ZH_PDF = path.join(FIXTURES, "zh-lecture-notes-math-physics-methods.pdf");
+    let noteId: string;
+    beforeAll(async () => {
+      noteId = await createNoteByApi(stack, token, [ZH_PDF], "数学物理方法", "zh-CN");
+    });
+
+    for (const [locale, width] of [
+      ["zh-CN", 375],
+      ["en-US", 1440],
+    ] as const) {
+      it(`draws the Chinese text and fits the page to the width (${locale}, ${width} px)`, async () => {
         const page = await signedIn({ locale, width });
-        const shot = async (name: string, fullPage = true) => {
-          await settled(page);
-          await screenshot(page, `notes-${name}-${locale}-${width}`, { fullPage });
-          expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
-          await expectAccessible(page, `${name} (${locale}, ${width} px)`);
-        };
-
-        await page.goto("/pages/new-note");
-        await pickFiles(page, [PDF, path.join(FIXTURES, "encrypted-user-password-is-password.pdf")]);
-        await shot("new-note");
-
-        // The generation view, held open: the note reads as generating and the stream sends two sections.
-        const real = await stack.server.call<{ markdown: string }>("GET", `/note/${noteId}`, { token });
-        const parts = real.body.data.markdown
-          .split(/\n(?=### )/)
-          .slice(1, 3)
-          .map((part) => part.slice(0, 900).replace(/\n[^\n]*$/, ""));
-        await page.route(`**/note/${noteId}`, async (route) => {
-          const response = await route.fetch();
-          const body = await response.json();
-          body.data = { ...body.data, status: "generating", jobId: "held" };
-          await route.fulfill({ response, json: body });
-        });
-        await page.route("**/job/held/events", (route) =>
-          route.fulfill({
-            contentType: "text/event-stream",
-            body: [
-              `id: 1\nevent: progress\ndata: ${JSON.stringify({ step: "write", percent: 62, messageKey: "progress.writing" })}\n\n`,
-              ...parts.map(
-                (markdown, i) =>
-                  `id: ${i + 2}\nevent: partial\ndata: ${JSON.stringify({ index: i, total: 6, heading: "", markdown })}\n\n`,
-              ),
-            ].join(""),
-          }),
-        );
-        await page.goto(`/subNote/pages/note?id=${noteId}`);
-        await page.getByTestId("generation-sections").waitFor();
-        await shot("generation");
-        await page.unrouteAll({ behavior: "ignoreErrors" });
-
+        const logged: string[] = [];
+        page.on("console", (m) => logged.push(m.text()));
         await page.goto(`/subNote/pages/note?id=${noteId}`);
         await page.getByTestId("note-content").waitFor();
-        const citation = page.locator('a.citation[data-source="1"]').nth(1);
-        const cited = Number(await citation.getAttribute("data-page"));
-        await citation.click();
-        await viewerPageText(page, cited);
-        if (width < 768)
-          // On a phone the viewer sits below the note and is scrolled (smoothly) to the top of the window.
-          await page.waitForFunction(() => {
-            const box = document.querySelector('[data-testid="source-viewer"]')?.getBoundingClientRect();
-            return box !== undefined && box.top >= 0 && box.top < 130;
-          });
-        await shot("note-source", false); // the note is long: the window shows the note beside its source
-
-        await page.goto("/pages/my-file");
-        await page.getByTestId("note-list").waitFor();
-        await shot("my-file");
-
-        await page.goto("/pages/index");
-        await page.getByTestId("recent-notes").waitFor();
-        await shot("home-recent");
+        await page.locator('a.citation[data-page="1"]').first().click();
+        const text = await viewerPageText(page, 1);
+        expect((text.match(/\p{Script=Han}/gu) ?? []).length).toBeGreaterThan(100);
+        expect(text).toContain("解析函数");
+        // pdf.js warns when a font cannot be read without CMaps or standard fonts, and then draws nothing for it.
+        expect(logged.filter((m) => /cMap|standardFont|loadFont|translateFont/i.test(m))).toEqual([]);
+        const canvas = (await page.locator(".pdf-page canvas").boundingBox())!;
+        if (width < 768) {
+          // Fit width on a phone: the page spans the window, not the ~270 px left inside the note's card.
+          expect(canvas.width).toBeGreaterThanOrEqual(width - 16);
+          expect(await page.locator(".source-viewer__zoom-value").textContent()).toBe("100%");
+          await page.getByRole("button", { name: "放大" }).click();
+          await expect
+            .poll(async () => (await page.locator(".pdf-page canvas").boundingBox())!.width)
+            .toBeGreaterThan(canvas.width * 1.2);
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        }
+        await screenshot(page, `viewer-zh-pdf-${locale}-${width}`);
         await page.context().close();
       });
     }
-  }
+  });
+
+  describe("note screens", () => {
+    let noteId: string;
+    beforeAll(async () => {
+      noteId = await createNoteByApi(stack, token, [PDF, DOCX], "TraceMonkey: trace-based JIT");
+    });
+
+    for (const locale of ["en-US", "zh-CN"] as const) {
+      for (const width of [375, 1440] as const) {
+        it(`${locale} at ${width} px`, async () => {
+          const page = await signedIn({ locale, width });
+          const shot = async (name: string, fullPage = true) => {
+            await settled(page);
+            await screenshot(page, `notes-${name}-${locale}-${width}`, { fullPage });
+            expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
+            await expectAccessible(page, `${name} (${locale}, ${width} px)`);
+          };
+
+          await page.goto("/pages/new-note");
+          await pickFiles(page, [PDF, path.join(FIXTURES, "encrypted-user-password-is-password.pdf")]);
+          await shot("new-note");
+
+          // The generation view, held open: the note reads as generating and the stream sends two sections.
+          const real = await stack.server.call<{ markdown: string }>("GET", `/note/${noteId}`, { token });
+          const parts = real.body.data.markdown
+            .split(/\n(?=### )/)
+            .slice(1, 3)
+            .map((part) => part.slice(0, 900).replace(/\n[^\n]*$/, ""));
+          await page.route(`**/note/${noteId}`, async (route) => {
+            const response = await route.fetch();
+            const body = await response.json();
+            body.data = { ...body.data, status: "generating", jobId: "held" };
+            await route.fulfill({ response, json: body });
+          });
+          await page.route("**/job/held/events", (route) =>
+            route.fulfill({
+              contentType: "text/event-stream",
+              body: [
+                `id: 1\nevent: progress\ndata: ${JSON.stringify({ step: "write", percent: 62, messageKey: "progress.writing" })}\n\n`,
+                ...parts.map(
+                  (markdown, i) =>
+                    `id: ${i + 2}\nevent: partial\ndata: ${JSON.stringify({ index: i, total: 6, heading: "", markdown })}\n\n`,
+                ),
+              ].join(""),
+            }),
+          );
+          await page.goto(`/subNote/pages/note?id=${noteId}`);
+          await page.getByTestId("generation-sections").waitFor();
+          await shot("generation");
+          await page.unrouteAll({ behavior: "ignoreErrors" });
+
+          await page.goto(`/subNote/pages/note?id=${noteId}`);
+          await page.getByTestId("note-content").waitFor();
+          const citation = page.locator('a.citation[data-source="1"]').nth(1);
+          const cited = Number(await citation.getAttribute("data-page"));
+          await citation.click();
+          await viewerPageText(page, cited);
+          if (width < 768)
+            // On a phone the viewer sits below the note and is scrolled (smoothly) to the top of the window.
+            await page.waitForFunction(() => {
+              const box = document.querySelector('[data-testid="source-viewer"]')?.getBoundingClientRect();
+              return box !== undefined && box.top >= 0 && box.top < 130;
+            });
+          await shot("note-source", false); // the note is long: the window shows the note beside its source
+
+          await page.goto("/pages/my-file");
+          await page.getByTestId("note-list").waitFor();
+          await shot("my-file");
+
+          await page.goto("/pages/index");
+          await page.getByTestId("recent-notes").waitFor();
+          await shot("home-recent");
+          await page.context().close();
+        });
+      }
+    }
+  });
 });
