@@ -236,7 +236,7 @@ describe.each(testDatabases)("POST /note/:noteId/translate on $name", (kind) => 
     let offlineDb: TestDatabase;
     beforeAll(async () => {
       offlineDb = await kind.create();
-      offline = await startTestServer(offlineDb);
+      offline = await startTestServer(offlineDb, cachedReading);
     });
     afterAll(async () => {
       await offline?.close();
