@@ -225,7 +225,10 @@ describe.each(pgliteOnly)("POST /note/:noteId/export on $name", (kind) => {
     let bareDb: TestDatabase;
     beforeAll(async () => {
       bareDb = await kind.create();
-      bare = await startTestServer(bareDb, { env: { CHROMIUM_PATH: "/nonexistent/chromium" } });
+      bare = await startTestServer(bareDb, {
+        ...cachedReading,
+        env: { CHROMIUM_PATH: "/nonexistent/chromium" },
+      });
     });
     afterAll(async () => {
       await bare?.close();
