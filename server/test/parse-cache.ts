@@ -2,7 +2,8 @@
 // that answer from a cache on disk (os.tmpdir()), filled by the real parser threads and the real LibreOffice on
 // a miss. The key is the file's bytes (and the OCR language hint, the preview's slide mode) under a version that
 // is the hash of the reading code (every source file the parser and the renderer import) and of the lock file.
-// Suites that test reading files (ingest, files, preview) use the real ones, never this.
+// Suites that test reading files (ingest, files, preview) use the real ones, never this; s3-uploads, which
+// tests the storage path around the parse (its download and hash stay real), reads through it.
 import { createHash, randomBytes } from "node:crypto";
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";

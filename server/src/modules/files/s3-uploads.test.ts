@@ -6,6 +6,7 @@ import { testDatabases, type TestDatabase } from "../../../test/test-db";
 import { startTestServer, type TestServer } from "../../../test/test-server";
 import { fixture, loginNewUser, readJobEvents, uploadFile, waitForFile } from "../../../test/pipeline";
 import { startS3rver, type TestS3 } from "../../../test/s3rver";
+import { cachedParser } from "../../../test/parse-cache";
 import { runAdminCommand } from "../../cli/admin-command";
 
 const PDF = "en-paper-tracemonkey-trace-jit.pdf";
@@ -41,6 +42,9 @@ describe("uploads straight to S3 (s3rver), with the API on the embedded database
     server = await startTestServer(database, {
       env: s3.env,
       worker: { pollMs: 100 },
+      // the storage path is what is tested: the parse job still streams each file from the bucket and hashes
+      // it, then reads it through the tests' parse cache (the real parser threads on a miss)
+      parser: cachedParser,
       renderPreview: async () => null,
     });
     alice = await loginNewUser(server, "alice@example.edu");
