@@ -131,6 +131,8 @@ describe("quiz statements stand alone (issue 24: a judgment is one self-containe
       "她等于在奇点Laurent展开的负一次项的系数。",
       "且$b$有可能是奇点，也有可能是解析点。",
       "and the spindle pulls the chromatids apart.",
+      "然后构造一个围道：右半平面的半圆。",
+      "我们只需要整数积分形式，使用留数定理即可。",
     ])
       expect(selfContained(text, false), text).toBe(false);
     for (const text of [

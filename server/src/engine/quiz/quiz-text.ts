@@ -114,7 +114,7 @@ export const questionKey = (type: string, question: string) => `${type}:${normal
  * "we will show"), or the text's own scope ("in this work", "本节").
  */
 const DISCOURSE_OPENER =
-  /^(?:好消息|坏消息|有趣的是|值得注意的是|需要注意的是|注意[，,：:]|下面|接下来|现在|首先我们|最后我们|我们(?:来|先|再|接着|介绍|讨论|看|考虑|需要|不需要|知道|发现|可以看到|得到|已经|要)|咱们|let['’]s\b|let us\b|now we\b|we (?:will|shall|now|first|next|then|focus|consider|discuss|present|introduce|describe|show|see|note|recall)\b|note that\b|recall that\b|remember that\b|as (?:we|you) (?:can )?see\b|the good news\b|the bad news\b|では|次に|さて|ここで|まず|私たちは|われわれは|nous (?:allons|avons vu|verrons|présentons)\b|rappelons\b|notons\b|voyons\b)/iu;
+  /^(?:好消息|坏消息|有趣的是|值得注意的是|需要注意的是|注意[，,：:]|下面|接下来|现在|然后|接着|首先我们|最后我们|我们(?:来|先|再|接着|介绍|讨论|看|考虑|需要|不需要|知道|发现|可以看到|得到|已经|要)|我们.{1,2}(?:需要|要|来|用)|咱们|let['’]s\b|let us\b|now we\b|we (?:will|shall|now|first|next|then|focus|consider|discuss|present|introduce|describe|show|see|note|recall)\b|note that\b|recall that\b|remember that\b|as (?:we|you) (?:can )?see\b|the good news\b|the bad news\b|では|次に|さて|ここで|まず|私たちは|われわれは|nous (?:allons|avons vu|verrons|présentons)\b|rappelons\b|notons\b|voyons\b)/iu;
 const DISCOURSE_ANYWHERE =
   /\bin this (?:work|paper|section|chapter|article|lecture|talk)\b|\bgood news\b|\bbad news\b|好消息|坏消息|本(?:节|章|文|讲|课)|この(?:節|章|講義)|dans (?:ce|cet) (?:article|chapitre|travail|cours)/iu;
 /**
