@@ -418,14 +418,13 @@ function adjacent(a: MathGlyph, b: MathGlyph, pa: Piece, pb: Piece): boolean {
   if (pa.touching || pb.touching)
     return gap < s * 0.08 && overlap > minHeight * 0.5 && (pa.strong || pb.strong);
   // a tall delimiter's script stands between it and what follows: "\big)^{n} \to 0"
-  const tall = (g: MathGlyph) => g.kind === "delim" && g.top - g.bottom > g.size * 1.6;
   const bigNeighbour =
     a.kind === "bigop" ||
     a.kind === "intop" ||
     b.kind === "bigop" ||
     b.kind === "intop" ||
-    tall(a) ||
-    tall(b);
+    isTall(a) ||
+    isTall(b);
   if (gap < s * (bigNeighbour ? 1.2 : 0.8) && overlap > minHeight * 0.2) return true;
   if (gap >= 0) return false;
   // stacked: limits under and over a big operator, under lim/max/min
