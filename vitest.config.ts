@@ -7,6 +7,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const SERVER_TIMED = [
   "server/src/engine/offline.test.ts", // a 400-page note in under 5 s
+  "server/src/engine/fixtures.test.ts", // the 400-page manual's notes in under 5 s each
   "server/src/modules/flashcards/anki-package.test.ts", // 2,000 cards in under 3 s
   "server/src/modules/files/files.test.ts", // the API answers in under 1 s while two big files parse
   "server/src/modules/member/member.test.ts", // a wrong password and an unknown account take the same time

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import { memo, useMemo, type MouseEvent, type ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { parseCitation } from "@beannote/contract/notes";
@@ -12,7 +12,7 @@ export type CiteTitle = (source: number, page: number) => string | undefined;
  * Renders note Markdown (GFM; formulas `$…$` / `$$…$$` set by KaTeX; raw HTML never rendered); citation
  * links open the source viewer.
  */
-export function MarkdownBody({
+export const MarkdownBody = memo(function MarkdownBody({
   markdown,
   onCite,
   citeTitle,
@@ -22,40 +22,44 @@ export function MarkdownBody({
   citeTitle?: CiteTitle;
 }) {
   const math = useMathPlugins(mayHaveMath(markdown));
-  const components: Components = {
-    a: ({ href, children }) => {
-      const cite = href ? parseCitation(href) : null;
-      if (cite) {
-        const handleClick = (event: MouseEvent) => {
-          event.preventDefault();
-          onCite?.(cite.source, cite.page);
-        };
+  // One set of components per handler pair: a new `a` renderer on every render would remount every link.
+  const components = useMemo<Components>(
+    () => ({
+      a: ({ href, children }) => {
+        const cite = href ? parseCitation(href) : null;
+        if (cite) {
+          const handleClick = (event: MouseEvent) => {
+            event.preventDefault();
+            onCite?.(cite.source, cite.page);
+          };
+          return (
+            <a
+              href={href}
+              className="citation"
+              title={citeTitle?.(cite.source, cite.page)}
+              data-source={cite.source}
+              data-page={cite.page}
+              onClick={handleClick}
+            >
+              {children}
+            </a>
+          );
+        }
         return (
-          <a
-            href={href}
-            className="citation"
-            title={citeTitle?.(cite.source, cite.page)}
-            data-source={cite.source}
-            data-page={cite.page}
-            onClick={handleClick}
-          >
+          <a href={href} target="_blank" rel="noopener noreferrer nofollow">
             {children}
           </a>
         );
-      }
-      return (
-        <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-          {children}
-        </a>
-      );
-    },
-    table: ({ children }: { children?: ReactNode }) => (
-      <div className="note-table-wrap">
-        <table>{children}</table>
-      </div>
-    ),
-    img: ({ alt }) => <span className="muted">{alt}</span>,
-  };
+      },
+      table: ({ children }: { children?: ReactNode }) => (
+        <div className="note-table-wrap">
+          <table>{children}</table>
+        </div>
+      ),
+      img: ({ alt }) => <span className="muted">{alt}</span>,
+    }),
+    [onCite, citeTitle],
+  );
   return (
     <div className="note-markdown">
       <Markdown
@@ -68,4 +72,4 @@ export function MarkdownBody({
       </Markdown>
     </div>
   );
-}
+});

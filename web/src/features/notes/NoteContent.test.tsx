@@ -1,4 +1,5 @@
-import { cleanup, render, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigProvider } from "antd";
 import { NoteContent } from "./NoteContent";
@@ -30,5 +31,28 @@ describe("NoteContent", () => {
       visible.querySelectorAll("annotation").forEach((source) => source.remove());
       expect(visible.textContent).not.toMatch(/\$|\\int|\\oint/);
     }
+  });
+
+  it("is not set again when the page around it changes: its links and formulas stay the same elements", async () => {
+    const markdown = "# Series\n\n## Sums\n\n$\\sum_{k=1}^{n} k$ holds ([p. 1](#source=1&page=1)).";
+    const onCite = () => undefined;
+    const citeTitle = () => undefined;
+    function Page() {
+      const [opened, setOpened] = useState(0);
+      return (
+        <ConfigProvider theme={{ token: { motion: false } }}>
+          <button onClick={() => setOpened(opened + 1)}>viewer {opened}</button>
+          <NoteContent markdown={markdown} onCite={onCite} citeTitle={citeTitle} />
+        </ConfigProvider>
+      );
+    }
+    const { container } = render(<Page />);
+    await waitFor(() => expect(container.querySelector(".note-markdown .katex")).not.toBeNull());
+    const link = container.querySelector("a.citation");
+    const formula = container.querySelector(".note-markdown .katex");
+    fireEvent.click(screen.getByText("viewer 0"));
+    await screen.findByText("viewer 1");
+    expect(container.querySelector("a.citation")).toBe(link);
+    expect(container.querySelector(".note-markdown .katex")).toBe(formula);
   });
 });

@@ -1,12 +1,16 @@
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { Button, Collapse } from "antd";
 import { useTranslation } from "react-i18next";
 import { MathText } from "../../components/MathText";
 import { MarkdownBody, type CiteHandler, type CiteTitle } from "./MarkdownBody";
 import { allKeys, collapseAllKeys, splitNote, toPanels, type Panel } from "./note-sections";
 
-/** A note (its `#` title is shown by the page): overview, then sections that expand and collapse. */
-export function NoteContent({
+/**
+ * A note (its `#` title is shown by the page): overview, then sections that expand and collapse. Memoised: a long
+ * note with hundreds of formulas is set again only when its Markdown or handlers change, not when the page around it
+ * does (the source viewer opening, a zoom).
+ */
+export const NoteContent = memo(function NoteContent({
   markdown,
   onCite,
   citeTitle,
@@ -75,4 +79,4 @@ export function NoteContent({
       {panels.length ? renderPanels(panels, 0) : null}
     </article>
   );
-}
+});

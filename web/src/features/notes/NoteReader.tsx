@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, Input, Modal, Space, Tag } from "antd";
 import {
   EditOutlined,
@@ -67,20 +67,31 @@ export function NoteReader({ note }: { note: NoteDetail }) {
 
   // On a phone the viewer sits below the note: closing it returns to where the student was reading.
   const readingAt = useRef(0);
-  const openViewer = (at: SourcePosition) => {
-    if (!viewer) readingAt.current = window.scrollY;
+  const viewerOpen = useRef(false);
+  useEffect(() => {
+    viewerOpen.current = viewer !== null;
+  }, [viewer]);
+  // Stable, so that opening the viewer does not render the note's Markdown and every formula in it again.
+  const openViewer = useCallback((at: SourcePosition) => {
+    if (!viewerOpen.current) readingAt.current = window.scrollY;
     setViewer(at);
-  };
+  }, []);
   const closeViewer = () => {
     setViewer(null);
     if (isPhone) window.scrollTo({ top: readingAt.current });
   };
-  const handleCite = (source: number, page: number) => openViewer({ source, page });
+  const handleCite = useCallback(
+    (source: number, page: number) => openViewer({ source, page }),
+    [openViewer],
+  );
   // Pages read by OCR say so: the text cited is what OCR read from the page image.
-  const citeTitle = (source: number, page: number) =>
-    note.sources.find((s) => s.index === source)?.ocrPages?.includes(page)
-      ? t("note.view.citationOcr", { page })
-      : undefined;
+  const citeTitle = useCallback(
+    (source: number, page: number) =>
+      note.sources.find((s) => s.index === source)?.ocrPages?.includes(page)
+        ? t("note.view.citationOcr", { page })
+        : undefined,
+    [note.sources, t],
+  );
   const handleEdit = () => {
     setDraft({ title: note.title, markdown: note.markdown });
     setEditing(true);
