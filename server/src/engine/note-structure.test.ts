@@ -15,6 +15,7 @@ import {
   tocLines,
 } from "../../test/note-structure";
 import { fixture } from "../../test/pipeline";
+import { cachedParseFile } from "../../test/parse-cache";
 
 /** Book chapters with an outline, contents, running headers and footnotes (bench/notes/corpus, made with TeX). */
 const CORPUS = path.resolve(fileURLToPath(import.meta.url), "../../../../bench/notes/corpus");
@@ -54,7 +55,8 @@ const sources = new Map<string, SourceDocument>();
 
 async function notes(file: string, outputLanguage: "en-US" | "zh-CN" = "en-US") {
   const data = await readFile(file);
-  const doc = await parseFile(data, path.basename(file));
+  // the real parser, once per version of the reading code (test/parse-cache.ts), not once per suite
+  const doc = await cachedParseFile(file);
   sources.set(file, doc);
   const note = (detailLevel: "detail" | "simple") =>
     generateOfflineNote({
@@ -147,7 +149,7 @@ describe("the note's title", () => {
     "%s: is not a contents heading, a running header, a page label or a number",
     { timeout: 180_000 },
     async (file) => {
-      const doc = await parseFile(await readFile(file), path.basename(file));
+      const doc = await cachedParseFile(file);
       expect(doc.title).not.toMatch(
         /^(?:contents|table of contents|table des matières|sommaire|inhalt|оглавление|содержание|目录)$/iu,
       );
