@@ -1,3 +1,4 @@
+import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 /**
  * pdf.js 6 sends a page's fonts to the main thread with `ArrayBuffer.prototype.transferToFixedLength`
  * (Node 21+); without it (Node 20) every operator list fails and no font is known by name. A copy does
@@ -20,6 +21,8 @@ export function ensureTransferToFixedLength(): void {
   });
 }
 
+type StubDocument = NonNullable<DocumentInitParameters["ownerDocument"]>;
+
 /**
  * getDocument options under which pdf.js builds no glyph outlines. With `disableFontFace` (its default in
  * Node) each operator list compiles the outline of every glyph it shows, for a canvas to draw with: about
@@ -27,12 +30,13 @@ export function ensureTransferToFixedLength(): void {
  * Without it, pdf.js hands each font to the document as an @font-face rule instead: this document takes the
  * rules and keeps none. The text content is the same either way (only drawing reads the flag).
  */
-export function withoutGlyphOutlines(): { disableFontFace: false; ownerDocument: unknown } {
+export function withoutGlyphOutlines(): { disableFontFace: false; ownerDocument: StubDocument } {
   const sheet = { cssRules: [] as string[], insertRule: () => 0 };
   const style = { sheet, remove() {} };
   const ownerDocument = {
     createElement: () => style,
     documentElement: { getElementsByTagName: () => [{ append() {} }] },
   };
-  return { disableFontFace: false, ownerDocument };
+  // the stub has only what pdf.js calls on it (FontLoader: createElement, documentElement, a style sheet)
+  return { disableFontFace: false, ownerDocument: ownerDocument as unknown as StubDocument };
 }
