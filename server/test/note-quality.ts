@@ -116,7 +116,11 @@ export function groundedness(
       lines++;
       // words split differently out of context (mixed scripts) still count when the text itself is there
       const found = ws.filter((w) => allowed.has(w)).length;
-      if (found < ws.length && !squashed.includes(squash(stripMarkdown(line)))) ungrounded.push(line);
+      // or each of its sentences is there as it stands (a summary may drop the sentence between two it keeps,
+      // and a segmenter may cut a word of the joined line otherwise than in the source)
+      const sentences = stripMarkdown(line).split(/(?<=[。！？])|(?<=[.!?])\s+/u);
+      if (found < ws.length && !sentences.every((t) => !squash(t) || squashed.includes(squash(t))))
+        ungrounded.push(line);
     }
   }
   return { share: lines ? (lines - ungrounded.length) / lines : 1, ungrounded, lines };

@@ -413,7 +413,17 @@ function nameOpening(opening: PreparedSection, title: string): void {
     first.text = first.text.slice(label[0].length);
     return;
   }
-  if (title.trim()) opening.leadHeading = cleanHeading(title);
+  // named by the document's title only when it says something: a paper's authors and affiliations are no section
+  if (title.trim() && opening.blocks.some((b) => b.type === "paragraph" && isProseLine(b.text)))
+    opening.leadHeading = cleanHeading(title);
+}
+
+/** A line of prose, formulas aside: six words or more, or sixteen CJK characters. */
+function isProseLine(text: string): boolean {
+  const prose = text.replace(/\$\$[\s\S]*?\$\$|\$[^$]*\$/g, " ");
+  return (
+    (prose.match(/\p{L}{2,}/gu) ?? []).length >= 6 || (prose.match(/\p{Script=Han}/gu) ?? []).length >= 16
+  );
 }
 
 /** Headings of an introduction in the languages we read ("1. Introduction", "CHAPTER 1 – INTRODUCTION", "引言"). */

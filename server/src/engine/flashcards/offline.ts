@@ -269,7 +269,9 @@ function sentenceCards(
   const spans = ctx.phrases(s.text);
 
   const term = definedTerm(s.text, lang);
-  if (term) out.push(card("definition", labels.whatIs(withArticle(term, s.text)), s.text));
+  // a definition's back is its whole sentence, one a card can hold (a long display formula makes it a poor back)
+  if (term && isWholeSentence(s.text, true))
+    out.push(card("definition", labels.whatIs(withArticle(term, s.text)), s.text));
   // a sentence about the text ("see below"), a caption or a statement that trails off is no card material
   if (isMetaSentence(s.text) || isCaption(s.text) || isIncompleteStatement(s.text)) return [];
 
