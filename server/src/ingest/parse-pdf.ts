@@ -265,6 +265,7 @@ async function assembleDocument(
   dropRunningHeaders(pages);
   dropFootnotes(pages);
   const paragraphs = buildParagraphs(pages);
+  for (const p of paragraphs) p.text = withoutSpacesBetweenHan(p.text);
 
   let metaTitle: string | null = null;
   let metaSubject: string | null = null;
@@ -659,6 +660,18 @@ function edgeLines(lines: Line[]): Line[] {
 const SENTENCE_END = /[.!?:;。！？：；]["'”’)]?$/;
 
 /** Join lines into paragraphs: same size, normal line spacing; line-end hyphens are decided by the whole document. */
+/**
+ * No space between two Han characters outside formulas: Chinese and Japanese set none, and one left where the
+ * formula recovery took a formula out of the line (to a display, or to the formula TeX broke it from) is no word gap.
+ */
+function withoutSpacesBetweenHan(text: string): string {
+  if (!/\p{Script=Han}[ \u00a0]+\p{Script=Han}/u.test(text)) return text;
+  return text
+    .split(/(\$\$[\s\S]*?\$\$|\$[^$]*\$)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/(\p{Script=Han})[ \u00a0]+(?=\p{Script=Han})/gu, "$1")))
+    .join("");
+}
+
 function buildParagraphs(pages: Line[][]): Paragraph[] {
   const paras: Paragraph[] = [];
   let cur: Paragraph | null = null;
