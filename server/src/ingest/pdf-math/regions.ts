@@ -798,17 +798,33 @@ function trimPunctuation(members: number[], pieces: Piece[]): number[] {
   return sorted;
 }
 
-/** Operators, relations, punctuation and marks: what a formula joins, not what it is about. */
-const NOT_OPERANDS = new Set([
-  "+",
-  "-",
+const RELATIONS = new Set([
   "=",
   "<",
   ">",
+  "\\le",
+  "\\ge",
+  "\\neq",
+  "\\approx",
+  "\\equiv",
+  "\\sim",
+  "\\to",
+  "\\in",
+  "\\subset",
+  "\\subseteq",
+  "\\Rightarrow",
+  "\\Leftrightarrow",
+  ":",
+]);
+
+/** Operators, relations, punctuation and marks: what a formula joins, not what it is about. */
+const NOT_OPERANDS = new Set([
+  ...RELATIONS,
+  "+",
+  "-",
   ",",
   ".",
   ";",
-  ":",
   "!",
   "'",
   "''",
@@ -853,18 +869,6 @@ const NOT_OPERANDS = new Set([
   "\\}",
   "\\langle",
   "\\rangle",
-  "\\le",
-  "\\ge",
-  "\\neq",
-  "\\approx",
-  "\\equiv",
-  "\\sim",
-  "\\to",
-  "\\in",
-  "\\subset",
-  "\\subseteq",
-  "\\Rightarrow",
-  "\\Leftrightarrow",
 ]);
 
 /** A glyph a formula is about: a letter, a digit, a symbol standing for a value, a big operator, a root. */
@@ -886,25 +890,6 @@ function isProseInMathFont(members: number[], pieces: Piece[]): boolean {
   }
   return words >= 3;
 }
-
-const RELATIONS = new Set([
-  "=",
-  "<",
-  ">",
-  "\\le",
-  "\\ge",
-  "\\neq",
-  "\\approx",
-  "\\equiv",
-  "\\sim",
-  "\\to",
-  "\\in",
-  "\\subset",
-  "\\subseteq",
-  "\\Rightarrow",
-  "\\Leftrightarrow",
-  ":",
-]);
 
 function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion {
   const glyphs = members.map((i) => pieces[i]!.glyph!);
