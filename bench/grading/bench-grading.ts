@@ -9,7 +9,7 @@ import { createEngine } from "../../server/src/engine";
 import { nlpReady } from "../../server/src/engine/nlp";
 import { startFakeOpenAI } from "../../server/test/fake-openai";
 import { offlineGrade, readAnswer } from "../../server/src/engine/quiz/grade";
-import { HOLDOUT_DIR, labelledSet, type Verdict } from "./labelled-set";
+import { HOLDOUT_B_DIR, HOLDOUT_DIR, labelledSet, type Verdict } from "./labelled-set";
 import { offSectionGrading } from "./off-section";
 import { agreement, gradeSet, type GradedAnswer } from "./labelled-set";
 
@@ -53,6 +53,8 @@ for (const g of holdout.filter((h) => h.verdict !== h.answer.label)) {
     );
   }
 }
+// the second held-out set (holdout-b/*.json): its figures only, never its answers (it is not read while tuning)
+report("offline grader, held-out answers (b)", await gradeSet(offlineGrade, HOLDOUT_B_DIR));
 if (process.argv.includes("--holdout-only")) process.exit(0);
 const started = performance.now();
 const offline = await gradeSet(offlineGrade);
