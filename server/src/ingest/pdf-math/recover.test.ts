@@ -283,6 +283,17 @@ describe("what recovery makes of a page", () => {
       );
       // "Andreas Gal$$\ast+\qquad \ast…$$", "$\bullet$ We explain", "$\{$gal,brendan,…$\}$@mozilla.com"
       expect(operandless).toEqual([]);
+      // nor of an e-mail address, a URL, or words of a text font in braces ("$$\{\text{edwsmith,rreitmai}\}\text{@adobe.com}$$")
+      const addresses = lines.flatMap((line) =>
+        formulaSpans(line)
+          .map((f) => f.latex)
+          .filter(
+            (latex) =>
+              /@|https?:|www\./.test(latex) ||
+              /^(?:\\[{}]|\\text\{[^}]*\}|\\mathrm\{\w\}|[\s,.])+$/.test(latex),
+          ),
+      );
+      expect(addresses).toEqual([]);
       expect(lines.join("\n")).toContain(author);
     }
   });

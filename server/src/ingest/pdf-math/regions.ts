@@ -537,9 +537,11 @@ export function recoverFormulas(
   wordsOfDisplayLines(regions, pieces, usedRules);
   markDisplays(regions, pieces);
   // footnote marks after a name ("Gal∗+ ∗"), a list's bullet, braces round e-mail names: no operand, no
-  // formula (a display's "\ldots," between its formulas has joined them by now)
+  // formula (a display's "\ldots," between its formulas has joined them by now); a word of a text font
+  // is no operand ("{edwsmith,rreitmai}@adobe.com"), nor is an e-mail address or a URL a formula
   for (let k = regions.length - 1; k >= 0; k--)
-    if (!regions[k]!.pieces.some((i) => isOperand(pieces[i]!.glyph!))) regions.splice(k, 1);
+    if (!regions[k]!.pieces.some((i) => isOperandPiece(pieces[i]!)) || isAddress(regions[k]!, pieces))
+      regions.splice(k, 1);
   if (regions.length === 0) return items;
   alignRows(regions, pieces);
   joinBrokenLines(regions, pieces);
@@ -875,6 +877,22 @@ const NOT_OPERANDS = new Set([
 function isOperand(g: MathGlyph): boolean {
   if (g.kind === "delim" || g.kind === "accent") return false;
   return !NOT_OPERANDS.has(g.latex);
+}
+
+/** An operand set in a maths font, or a digit or sign of a text font; not a text font's word or lone letter. */
+const isOperandPiece = (p: Piece): boolean =>
+  isOperand(p.glyph!) && !p.touching && !p.glyph!.latex.startsWith("\\text{");
+
+const ADDRESS = /[\w.+}-]@[\w-]+\.[\w.-]|https?:\/\/|www\.\w/u;
+
+/** A region whose characters, read left to right, are an e-mail address or a URL ("{gal,brendan}@mozilla.com"). */
+function isAddress(r: MathRegion, pieces: Piece[]): boolean {
+  if (!r.pieces.some((i) => pieces[i]!.text.includes("@") || pieces[i]!.text.includes("/"))) return false;
+  const text = [...r.pieces]
+    .sort((i, j) => pieces[i]!.x0 - pieces[j]!.x0)
+    .map((i) => pieces[i]!.text)
+    .join("");
+  return ADDRESS.test(text);
 }
 
 /** Several words set in math italic with spaces between (an author's emphasis): prose, not a formula. */
