@@ -10,7 +10,7 @@ export const FIXTURES = path.resolve(
 );
 export const fixture = (name: string) => path.join(FIXTURES, name);
 
-const authHeaders = (token: string) => ({ token, authorization: `Bearer ${token}` });
+export const authHeaders = (token: string) => ({ token, authorization: `Bearer ${token}` });
 
 /** Registers a user through the admin path of the member service and logs in; returns the token. */
 export async function loginNewUser(

@@ -109,9 +109,15 @@ export const jobsRepo = {
   /**
    * Brings the queued jobs of `name` among `ids` forward to run now (a job waiting for something outside itself
    * until a deadline, whose wait is over); returns the ids moved. Running and ended jobs are left alone.
+   *
+   * Every one of `ids` is locked first, a running one too: a job that is deferring itself (`release` with a
+   * later `runAt`) then waits for the waker's transaction to end, so its second look at what it waits for sees
+   * what the waker wrote. Without the lock a waker committing between the two would leave it asleep until
+   * its deadline (a note waiting 10 minutes for a file parsed long ago).
    */
   async runNow(db: DbOrTx, name: string, ids: string[], now: Date): Promise<string[]> {
     if (ids.length === 0) return [];
+    await db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, ids)).orderBy(jobs.id).for("update");
     const rows = await db
       .update(jobs)
       .set({ runAt: now, updatedAt: now })

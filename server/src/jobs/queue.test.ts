@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { openDatabase, type Database } from "../db/client";
 import { testDatabases, type TestDatabase } from "../../test/test-db";
@@ -142,6 +143,38 @@ describe.each(testDatabases)("job queue on $name", (kind) => {
     expect(await queue.get(waiting.id)).toMatchObject({ attempts: 1 });
     expect(waits).toBeGreaterThanOrEqual(2);
   });
+
+  // PGlite runs one transaction at a time, so the race below needs two connections.
+  it.skipIf(kind.name !== "postgres")(
+    "a waker's transaction that commits while the job is deferring still brings it forward",
+    async () => {
+      // The note job's race: it finds its file unparsed and defers; the parse job marks the file ready and wakes
+      // it in one transaction that commits between the job's release and its second look at the file.
+      const job = await queue.enqueue("test.woken-while-deferring", {});
+      const claimed = await queue.claim(["test.woken-while-deferring"], "deferring-worker", 60_000);
+      expect(claimed?.id).toBe(job.id);
+      let fileReady = false;
+      let deferred = false;
+      let deferring: Promise<void> | undefined;
+      const waitingOnLock = async () => {
+        const { rows } = (await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        return (rows[0]?.n ?? 0) > 0;
+      };
+      await database.db.transaction(async (tx) => {
+        await queue.runNow("test.woken-while-deferring", [job.id], tx); // the job is still running: nothing moves
+        deferring = queue
+          .defer(job.id, "deferring-worker", new Date(Date.now() + 3_600_000), async () => !fileReady)
+          .then(() => void (deferred = true));
+        // Either the deferral ran to its end inside the waker's transaction (the lost wake-up) or it waits for it.
+        await until(async () => deferred || (await waitingOnLock()));
+        fileReady = true; // what the waker wrote, visible once it commits
+      });
+      await deferring;
+      expect((await queue.get(job.id))!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    },
+  );
 
   it("a stopped worker leaves a job queued and runs it once started again", async () => {
     let runs = 0;

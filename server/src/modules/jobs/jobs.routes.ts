@@ -27,6 +27,14 @@ export function jobRoutes(jobs: JobsService, options: JobRoutesOptions = {}): Fa
   const pollMs = options.pollMs ?? 1000;
   const keepAliveMs = options.keepAliveMs ?? 15_000;
   return async (app) => {
+    // A stream lasts as long as its job, which a stopping server will not finish: the server ends the open streams
+    // when it closes (the client reconnects to another instance with Last-Event-ID), or its close would wait
+    // for them forever.
+    const open = new Set<AbortController>();
+    app.addHook("preClose", async () => {
+      for (const stream of open) stream.abort();
+    });
+
     app.get(
       API_ROUTES.job,
       { schema: { params: jobIdParams, response: okResponse(jobStatusResponse) } },
@@ -60,6 +68,7 @@ export function jobRoutes(jobs: JobsService, options: JobRoutesOptions = {}): Fa
         response.write(": stream\n\n");
 
         const closed = new AbortController();
+        open.add(closed);
         response.on("close", () => closed.abort());
         const keepAlive = setInterval(() => response.write(": keep-alive\n\n"), keepAliveMs);
         try {
@@ -70,6 +79,7 @@ export function jobRoutes(jobs: JobsService, options: JobRoutesOptions = {}): Fa
           request.log.error({ err: error, jobId }, "job event stream failed");
           response.write(frame({ type: "error", data: { code: "INTERNAL", message: "stream failed" } }));
         } finally {
+          open.delete(closed);
           clearInterval(keepAlive);
           response.end();
         }
