@@ -14,6 +14,7 @@ import {
   termKey,
   textLanguage,
   tokenize,
+  materialWithoutPlaceholders,
 } from "./nlp";
 
 /** A leaf says a term or the gist of a sentence: about 8 words, or 18 CJK characters. */
@@ -507,6 +508,8 @@ function mergeSiblings(node: Draft): void {
  * cited.
  */
 export function buildMindMap(material: NoteMaterial, noteId: string): MindMap {
+  // no node carries a stand-in for an equation or a picture ("[equation]"): cut out, or its fact left out
+  material = materialWithoutPlaceholders(material);
   const root: Draft = {
     kind: "root",
     label: cap(material.title.trim()) || "…",

@@ -1,7 +1,7 @@
 import type { FlashcardKind } from "@beannote/contract";
 import { hasCjk } from "../text";
 import { normaliseForMatch } from "../note-material";
-import { isConceptTerm, isFunctionWord, tokenize } from "../nlp";
+import { hasPlaceholder, isConceptTerm, isFunctionWord, tokenize } from "../nlp";
 
 /** What a card asks, the way a tutor would (finer than the stored `kind`). */
 export type CardForm =
@@ -98,10 +98,12 @@ export const isBlankCard = (card: { front: string }) => BLANK.test(card.front);
 
 /**
  * Why a card a model wrote cannot be studied, or null: a back ending on a colon, a back that is a function
- * word, a cloze whose answer is no concept (a verb, an adjective, "represents", "aussi").
+ * word, a cloze whose answer is no concept (a verb, an adjective, "represents", "aussi"), a side showing a
+ * reader's stand-in ("[equation]", "[image]") instead of what it stands for.
  */
 export function modelCardProblem(card: { front: string; back: string }, lang: string): string | null {
   const back = card.back.trim();
+  if (hasPlaceholder(card.front) || hasPlaceholder(back)) return "placeholder";
   if (/[:：]$/u.test(back)) return "dangling";
   const bare = back
     .replace(/[.。!！?？]+$/u, "")

@@ -103,13 +103,15 @@ describe("llm flashcards", () => {
     expect(fake!.calls[0]!.prompt).toContain("English (en-US)");
   });
 
-  it("drops cards naming an unknown section, empty backs and backs that repeat the front", async () => {
+  it("drops cards naming an unknown section, empty backs, backs that repeat the front, stand-ins like [equation]", async () => {
     const engine = await engineWith(() => ({
       json: {
         cards: [
           { section: "S9", front: "Invented?", back: "From nowhere." },
           { section: "S1", front: "Empty back", back: "  " },
           { section: "S1", front: "Same", back: "same" },
+          { section: "S2", front: "How is a page's frame found?", back: "By [equation] on the page table." },
+          { section: "S2", front: "What does [image] show?", back: "The page table of a process." },
           {
             section: "S2",
             front: "What does paging divide memory into?",

@@ -13,6 +13,7 @@ import {
   termSpecificity,
   tokenize,
   type TermSpan,
+  materialWithoutPlaceholders,
 } from "../nlp";
 import {
   frontKey,
@@ -554,6 +555,8 @@ export function offlineFlashcards(
   material: NoteMaterial,
   options: { count: number; exclude?: Set<string>; katex?: FormulaCheck },
 ): CardDraft[] {
+  // no card carries a stand-in for an equation or a picture ("[equation]"): cut out, or its fact left out
+  material = materialWithoutPlaceholders(material);
   const lang = bodyLanguage(material);
   const ctx = deckContext(material, lang, options.katex);
   // a section's candidates are written when the deck first reaches it (a long note needs few of them)

@@ -22,3 +22,4 @@ export {
 export { isFunctionWord, stemmerFor, stopwordSet, textLanguage } from "./language";
 export { loadedNlpModels, type LoadedModel } from "./loaded";
 export { DEFAULT_WARM_LANGUAGES, warmNlp, type WarmedLanguage } from "./warm";
+export { hasPlaceholder, materialWithoutPlaceholders, withoutPlaceholders } from "./placeholder";

@@ -4,7 +4,7 @@ import { isCleanAnswer, isWholeSentence } from "../sentences";
 import { sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
 import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
 import { namesAThing } from "../mind-map";
-import { nounPhrases, termSpecificity, textLanguage, tokenize } from "../nlp";
+import { materialWithoutPlaceholders, nounPhrases, termSpecificity, textLanguage, tokenize } from "../nlp";
 import { findWord, hasCjk } from "../text";
 import { isCaption, isIncompleteStatement, isMetaSentence } from "../flashcards/card-kinds";
 import {
@@ -329,6 +329,7 @@ export function offlineChapter(
   /** The guest's questions so far in the episode: none is asked twice. */
   asked = new Set<string>(),
 ): ScriptChapter {
+  material = materialWithoutPlaceholders(material);
   const labels = podcastLabelsFor(material.outputLanguage);
   const lang = textLanguage(sectionsText(plan.sections), material.bodyLanguage);
   const items = pickItems(plan, material, lang);
@@ -385,6 +386,8 @@ export function offlineChapter(
 
 /** A podcast script drawn from the note alone: templated talk around its definitions, numbers and points. */
 export function offlinePodcastScript(material: NoteMaterial, length: PodcastLength): PodcastScript {
+  // no line speaks a stand-in for an equation or a picture ("[equation]"): cut out, or its fact left out
+  material = materialWithoutPlaceholders(material);
   const plans = planChapters(material, length);
   const asked = new Set<string>();
   const chapters = plans.map((plan, index) =>

@@ -3,6 +3,7 @@ import { podcastLabelsFor } from "../study-labels";
 import type { MaterialSection, NoteMaterial } from "../note-material";
 import { sectionSentences } from "../note-material";
 import { hasCjk } from "../text";
+import { materialWithoutPlaceholders } from "../nlp";
 
 /** One line as an engine writes it; the job turns `sectionIndex` + `quote` into the line's citation. */
 export interface ScriptLine {
@@ -63,6 +64,7 @@ const sectionWeight = (s: MaterialSection) =>
  * chapter has something to say and there are at most `maxChapters`.
  */
 export function planChapters(material: NoteMaterial, length: PodcastLength): ChapterPlan[] {
+  material = materialWithoutPlaceholders(material);
   const { budget, maxChapters } = LENGTH_PLAN[length];
   const withText = material.sections.filter((s) => sectionWeight(s) > 0 || s.blocks.length > 0);
   if (withText.length === 0) return [];

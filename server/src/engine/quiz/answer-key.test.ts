@@ -125,6 +125,16 @@ describe("answer-key checker", () => {
     ["no citation", { ...choice, citation: null }, "citation-missing"],
     ["free text without key points", { ...essay, keyPoints: [] }, "key-points-missing"],
     ["an empty question", { ...essay, question: "  " }, "question-empty"],
+    [
+      "a reader's stand-in in a reference answer",
+      { ...essay, keyPoints: ["Paging maps a page to a frame by [equation]."] },
+      "placeholder",
+    ],
+    [
+      "a reader's stand-in in an option",
+      { ...choice, options: ["Round robin", "[image]", "Paging", "Aging"] },
+      "placeholder",
+    ],
   ] as [string, CitedQuestion, string][])("refuses %s", (_name, question, problem) => {
     expect(questionProblems(question, ctx)).toContain(problem);
     expect(checkQuiz([question], ctx).accepted).toEqual([]);

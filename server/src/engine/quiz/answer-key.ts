@@ -2,6 +2,7 @@ import type { Citation } from "@beannote/contract";
 import { QUIZ_OPTION_COUNTS, isFreeTextType } from "@beannote/contract";
 import type { NoteMaterial } from "../note-material";
 import { sectionSentences } from "../note-material";
+import { hasPlaceholder } from "../nlp";
 import type { QuestionDraft } from "./question";
 import { contentStems, questionKey, sameOrContains } from "./quiz-text";
 
@@ -26,7 +27,9 @@ export type KeyProblem =
   | "explanation-missing"
   | "citation-missing"
   | "duplicate-question"
-  | "judgments-all-true";
+  | "judgments-all-true"
+  /** A stem, option, reference, key point or explanation shows a reader's stand-in ("[equation]"). */
+  | "placeholder";
 
 /** What the checker needs to know of the note: its words (distractors must come from the same material). */
 export interface KeyContext {
@@ -69,6 +72,8 @@ export function questionProblems(q: CitedQuestion, ctx: KeyContext): KeyProblem[
   if (!q.referenceAnswer.trim()) problems.push("reference-missing");
   if (!q.explanation.trim()) problems.push("explanation-missing");
   if (!q.citation || q.citation.source < 1 || q.citation.page < 1) problems.push("citation-missing");
+  if ([q.question, ...q.options, q.referenceAnswer, ...q.keyPoints, q.explanation].some(hasPlaceholder))
+    problems.push("placeholder");
 
   if (q.type === "choice" || q.type === "multiple_choice") {
     const { min, max } = QUIZ_OPTION_COUNTS[q.type];

@@ -85,6 +85,7 @@ const PROBLEM_TEXT: Partial<Record<KeyProblem, string>> & Record<string, string>
   "reference-missing": "`referenceAnswer` was empty",
   "key-points-missing": "`keyPoints` was empty",
   "explanation-missing": "`explanation` was empty",
+  placeholder: "a text showed a stand-in such as [equation] or [image] instead of what the notes say",
   "question-empty": "`question` was empty",
   "options-not-allowed": "this type takes no options",
   "citation-missing": "the section id was wrong",

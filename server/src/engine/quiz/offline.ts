@@ -3,7 +3,16 @@ import type { QuestionType } from "@beannote/contract";
 import { isWholeSentence } from "../sentences";
 import { headingFor } from "../section-prompt";
 import { labelsFor } from "../labels";
-import { hasVerb, isConceptTerm, keyTerms, nlpReady, termSpecificity, tokenize, type Token } from "../nlp";
+import {
+  hasVerb,
+  isConceptTerm,
+  keyTerms,
+  materialWithoutPlaceholders,
+  nlpReady,
+  termSpecificity,
+  tokenize,
+  type Token,
+} from "../nlp";
 import {
   causalSplit,
   comparesThings,
@@ -361,6 +370,8 @@ export function sectionContext(sections: MaterialSection[]): string {
  * models of the note's language must be loaded (`await nlpReady(quizLanguage(material))`).
  */
 export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizPlan, "seed">) {
+  // no stem, option or reference carries a stand-in for an equation or a picture ("[equation]")
+  material = materialWithoutPlaceholders(material);
   const random = seededRandom(plan.seed);
   const labels: QuizLabels = quizLabelsFor(material.outputLanguage);
   const blank = studyLabelsFor(material.outputLanguage).blank;
@@ -1052,6 +1063,7 @@ function onceOrMore(text: string, term: string): boolean {
  * sections (the least used section gives the next one) and come back in exam order. Deterministic per seed.
  */
 export async function offlineQuiz(material: NoteMaterial, plan: QuizPlan): Promise<QuestionDraft[]> {
+  material = materialWithoutPlaceholders(material);
   await nlpReady(quizLanguage(material));
   const lang = quizLanguage(material);
   const writer = createOfflineQuizWriter(material, plan);
