@@ -20,3 +20,38 @@ describe("shorten", () => {
     ).toBe("Gradient descent converges for convex functions with a small step");
   });
 });
+
+describe("shorten never starts inside the sentence it cuts", () => {
+  const limit = { words: 12, cjkChars: 25, minClause: 6 };
+
+  it("skips an opening word, never the subject, a parenthesis or a dash's aside", () => {
+    // the opening clause is short but holds the subject: what follows it is not a sentence of its own
+    const parenthesis = shorten(
+      "Секретарь Государственной аттестационной комиссии (далее ГАК) вызывает очередного слушателя на защиту, зачитывает тему исследовательского проекта и фамилию научного руководителя.",
+      limit,
+    );
+    expect(
+      parenthesis.startsWith("Секретарь Государственной аттестационной комиссии (далее ГАК)"),
+      parenthesis,
+    ).toBe(true);
+    const subject = shorten(
+      "Замена или изменение темы, а также научного руководителя по инициативе слушателя допускается, но не позже, чем за 2 месяца до защиты проекта.",
+      limit,
+    );
+    expect(subject.startsWith("Замена или изменение темы"), subject).toBe(true);
+    const aside = shorten(
+      "The lexer — which the second chapter builds in full — turns characters into tokens that the parser reads one at a time while it builds the tree.",
+      limit,
+    );
+    expect(aside.startsWith("The lexer"), aside).toBe(true);
+  });
+
+  it("still leaves out an opening word or phrase", () => {
+    expect(
+      shorten(
+        "However, gradient descent converges for convex functions with a small step, as shown in the proof below and in the exercises that follow it.",
+        limit,
+      ),
+    ).toBe("gradient descent converges for convex functions with a small step");
+  });
+});

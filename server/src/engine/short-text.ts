@@ -10,6 +10,10 @@ export interface ShortLimit {
 }
 
 const CLAUSE_BREAK = /[,;:，；：、]|\s[-–—]\s|[（(]/u;
+/** The breaks after which a short opening ("However,", "Например:", "首先，") may be left out of a cut sentence. */
+const INTRODUCTORY_BREAK = /^[,;:，；：、]$/u;
+const INTRODUCTORY_WORDS = 3;
+const INTRODUCTORY_CJK_CHARS = 6;
 const DANGLING_WORD =
   /\s+(?:and|or|the|a|an|of|to|in|on|with|for|by|as|at|from|that|which|is|are|und|oder|der|die|das|et|ou|le|la|les|de|des|y|o|el|los|e|и|или|в|на|с)$/iu;
 const TRAILING_PUNCT = /[\s,;:，；：、.。!?！？…\-–—(（"“'‘]+$/u;
@@ -55,14 +59,18 @@ function shortenProse(text: string, limit: ShortLimit): string {
   let start = 0;
   for (let guard = 0; guard < 4; guard++) {
     const rest = t.slice(start);
-    const end = CLAUSE_BREAK.exec(rest)?.index ?? -1;
+    const found = CLAUSE_BREAK.exec(rest);
+    const end = found?.index ?? -1;
     if (end <= 0) break;
     const clause = tidyEnd(rest.slice(0, end));
     const n = shortLength(clause);
     // a clause is measured in its own unit: a formula clause of a Chinese sentence counts words
     if (!fitsLimit(clause, limit)) break;
     if (n >= least) return clause;
-    start += end + 1;
+    // Only an opening word or phrase is skipped; past the subject, or into a parenthesis or a dash's aside,
+    // what follows is a fragment ("далее ГАК) вызывает…", "а также научного руководителя…"): cut by words.
+    if (!INTRODUCTORY_BREAK.test(found![0]) || n > (cjk ? INTRODUCTORY_CJK_CHARS : INTRODUCTORY_WORDS)) break;
+    start += end + found![0].length;
   }
   if (cjk) {
     const chars = [...t];
