@@ -584,3 +584,48 @@ export function hasGarbledFormula(text: string, katexAccepts?: FormulaCheck): bo
       !latex || !balancedLatex(latex) || (katexAccepts ? !katexAccepts(latex, display) : false),
   );
 }
+
+/** Markers of a numbered run inside a sentence: "1) … 2) …", "(1) … (2) …", "(i) … (ii) …", "(a) … (b) …", "①②". */
+const ITEM_MARKERS: { pattern: RegExp; nth: (marker: string) => number }[] = [
+  { pattern: /(?<![\p{L}\p{N}(])\(?(\d{1,2})[)）]\s*/gu, nth: (m) => Number(m) },
+  { pattern: /(?<![\p{L}\p{N}])[(（](\d{1,2})[)）]\s*/gu, nth: (m) => Number(m) },
+  {
+    pattern: /(?<![\p{L}\p{N}])\((i{1,3}|iv|vi{0,3}|ix|x)\)\s*/gu,
+    nth: (m) => ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"].indexOf(m) + 1,
+  },
+  { pattern: /(?<![\p{L}\p{N}])\(([a-h])\)\s*/gu, nth: (m) => m.charCodeAt(0) - 96 },
+  { pattern: /([①②③④⑤⑥⑦⑧⑨⑩])\s*/gu, nth: (m) => m.charCodeAt(0) - 0x245f },
+];
+/** What joins the last item to the rest, left off each item ("…, and 4) …", "；以及"). */
+const ITEM_TAIL =
+  /(?:[\s,;，；、]+(?:and|or|et|ou|und|oder|y|e|o|и|или|以及|及|和|与|或|および|並びに)?)+$|[.。;；,，、]+$/iu;
+const LIST_LEAD = /^(.{8,}?)\s*[:：]\s*(.+)$/su;
+
+/**
+ * A numbered list written inside one sentence after its lead ("The algorithm has four stages: 1) …, 2) …, and
+ * 3) …"): the lead (without its colon) and the items in order, or null. The numbering must run 1, 2, 3…
+ * (or i, ii…, a, b…) with nothing before the first marker, and each item must be short.
+ */
+export function inlineEnumeration(sentence: string): { lead: string; items: string[] } | null {
+  const m = LIST_LEAD.exec(sentence.trim());
+  if (!m || /[:：]/u.test(m[1]!)) return null;
+  const lead = m[1]!.trim();
+  const rest = m[2]!;
+  for (const { pattern, nth } of ITEM_MARKERS) {
+    const found = [...rest.matchAll(pattern)];
+    if (found.length < 2 || found[0]!.index !== 0) continue;
+    if (!found.every((f, i) => nth(f[1]!) === i + 1)) continue;
+    const items = found.map((f, i) =>
+      rest
+        .slice(f.index! + f[0].length, found[i + 1]?.index ?? rest.length)
+        .trim()
+        .replace(ITEM_TAIL, "")
+        .trim(),
+    );
+    const short = (item: string) =>
+      /\p{L}{2}/u.test(item) && (hasCjk(item) ? [...item].length <= 30 : item.split(/\s+/).length <= 12);
+    if (items.length > 8 || !items.every(short)) return null;
+    return { lead, items };
+  }
+  return null;
+}

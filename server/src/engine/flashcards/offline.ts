@@ -32,6 +32,7 @@ import {
   definedTerm,
   hasGarbledFormula,
   hasHeaderRow,
+  inlineEnumeration,
   isCaption,
   isIncompleteStatement,
   isMetaSentence,
@@ -275,6 +276,17 @@ function sentenceCards(
     out.push(card("definition", labels.whatIs(withArticle(term, s.text)), s.text));
   // a sentence about the text ("see below"), a caption or a statement that trails off is no card material
   if (isMetaSentence(s.text) || isCaption(s.text) || isIncompleteStatement(s.text)) return [];
+
+  // "… four stages: 1) …, 2) …, and 3) …" asks for the stages, as a list in the note would
+  const listed = inlineEnumeration(s.text);
+  if (listed)
+    out.push(
+      card(
+        "enumeration",
+        labels.listAll(listed.lead, listed.items.length),
+        listed.items.join(hasCjk(s.text) ? "；" : "; "),
+      ),
+    );
 
   if (!isProse(s.text)) return out;
   const name = namedResult(s.text, lang, spans);
