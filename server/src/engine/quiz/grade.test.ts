@@ -454,4 +454,57 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(grade(enzyme, "酶提高化学反应的活化能。", "zh-CN").found).toHaveLength(0);
     expect(grade(enzyme, "酶可以降低化学反应所需的活化能。", "zh-CN").found).toHaveLength(1);
   });
+  const ask = (question: string, keyPoints: string[]): GradeRequest["question"] => ({
+    type: "short_answer",
+    question,
+    referenceAnswer: keyPoints.join("\n"),
+    keyPoints,
+    context: "",
+  });
+
+  it("reads a word opening a sentence as the same word elsewhere (a capital is no name): roles swapped fail", () => {
+    const q = ask("What do neurons do?", ["Motor neurons carry signals to the muscles."]);
+    expect(grade(q, "Motor neurons carry signals to the muscles.", "en-US").score).toBe(1);
+    // "Muscles" opening the sentence, tagged as a name, is still "muscles"
+    expect(grade(q, "Muscles carry signals to the motor neurons.", "en-US").score).toBeLessThanOrEqual(0.1);
+  });
+
+  it("contradicts a point whose direction word the answer turns round beside the same word, across points", async () => {
+    await nlpReady("zh");
+    const gas = ask("How does a gas respond to heating?", [
+      "When the temperature rises, the pressure increases.",
+      "Heating a gas at constant pressure raises its volume.",
+    ]);
+    expect(grade(gas, gas.referenceAnswer, "en-US").score).toBe(1);
+    // each point with the other's direction: every word of both is there
+    const crossed = grade(
+      gas,
+      "When the temperature rises, the pressure decreases, and heating a gas at constant pressure lowers its volume.",
+      "en-US",
+    );
+    expect(crossed.score).toBeLessThanOrEqual(0.1);
+    const zh = ask("温度升高时，气体的压强和密度如何变化？", [
+      "温度升高时压强增大。",
+      "温度升高时密度减小。",
+    ]);
+    expect(grade(zh, zh.referenceAnswer, "zh-CN").score).toBe(1);
+    expect(grade(zh, "温度升高时压强减小，密度增大。", "zh-CN").score).toBeLessThanOrEqual(0.1);
+    expect(grade(zh, "压强随温度升高而增大，密度随温度升高而减小。", "zh-CN").found).toHaveLength(2);
+    // a comparison turned round with its sides is no contradiction ("a higher latency than" the other way)
+    const drives = ask("How do the drives compare?", [
+      "A solid-state drive has a lower access latency than a hard disk.",
+    ]);
+    expect(
+      grade(drives, "A hard disk has a higher access latency than a solid-state drive.", "en-US").found,
+    ).toHaveLength(1);
+  });
+
+  it("reads a Japanese clause's subject by its particle and a comparison's standard before より", () => {
+    const liver = ask("胆汁はどこで作られるか。", ["肝臓が胆汁を作って十二指腸に送る。"]);
+    expect(grade(liver, "肝臓が胆汁を作って十二指腸に送る。", "ja-JP").score).toBe(1);
+    expect(grade(liver, "胆汁が肝臓を作って十二指腸に送る。", "ja-JP").score).toBeLessThanOrEqual(0.1);
+    const moon = ask("月と地球の大きさを比べなさい。", ["月は地球より直径が小さい。"]);
+    expect(grade(moon, "月は地球より直径が小さい。", "ja-JP").score).toBe(1);
+    expect(grade(moon, "地球は月より直径が小さい。", "ja-JP").score).toBeLessThanOrEqual(0.1);
+  });
 });

@@ -3,7 +3,7 @@ import { nlpReady, stemmerFor, termSpecificity, tokenize, type Token } from "../
 import { proseLanguage } from "../prose-language";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
-import { statesOpposite, swapsRoles } from "./roles";
+import { statesOpposite, statesOppositeBeside, swapsRoles } from "./roles";
 
 /** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
 const FOUND_AT = 0.4;
@@ -177,6 +177,10 @@ function termKey(token: Token, lang: string): string {
     const rest = elided[1]!.toLowerCase();
     return stemmerFor(lang)?.stem(rest) ?? rest;
   }
+  // a lemma is stemmed too: the lemmatiser leaves a word it takes for a name as written ("Antigens" opening a
+  // sentence, tagged PROPN, against "antigen"), and a stem is the same for both
+  if (lang === "en" && /^\p{Script=Latin}+$/u.test(token.norm))
+    return stemmerFor("en")?.stem(token.norm) ?? token.norm;
   return token.norm;
 }
 
@@ -573,6 +577,12 @@ export function readAnswer(
         wrongFact ||
         contradictedTerms ||
         swapped ||
+        statesOppositeBeside(
+          { text: points[i]!, tokens: point.tokens },
+          { text: answer, tokens: said.tokens },
+          lang,
+          (t) => contentKey(t, lang),
+        ) ||
         statesOpposite(
           readings.map((r, k) => ({ text: points[k]!, tokens: r.tokens })),
           i,

@@ -190,11 +190,16 @@ export function clausesOf(
         if (marker >= 0) p.passive = { marker, before: true };
       }
     }
+    if (lang === "ja") japaneseSides(inside, pivots);
     const words = inside
       .filter((t) => !/^[\p{P}\p{S}]+$/u.test(t.text))
       .flatMap((t) =>
         cjk && isCjkText(t.text)
-          ? [...t.text].map((ch, k) => ({ key: ch, at: t.start + k }))
+          ? // an inflected Japanese word by its dictionary form ("小さく" as "小さい")
+            [...(lang === "ja" && /\p{Script=Hiragana}/u.test(t.text) ? t.norm : t.text)].map((ch, k) => ({
+              key: ch,
+              at: Math.min(t.start + k, t.end - 1),
+            }))
           : [{ key: t.norm.toLowerCase(), at: t.start }],
       );
     return { start, end, units, words, pivots };
@@ -245,6 +250,26 @@ export function clausesOf(
     });
   }
   return [...out, ...conditions];
+}
+
+/**
+ * Japanese puts both sides before the verb and marks them with particles: the subject is what ends on "が" or
+ * "は" before the verb ("海洋プレートが | 大陸プレートの下に沈み込む"), and a comparison's standard is the phrase
+ * right before "より", its subject what comes before that ("キャッシュは | 主記憶より容量が小さい"). The pivot
+ * is moved to where the subject ends, so that `sides` reads them as it reads a subject–verb–object clause.
+ */
+function japaneseSides(inside: Token[], pivots: Pivot[]) {
+  for (const p of pivots) {
+    const before = inside.filter((t) => t.end <= p.start);
+    if (p.key === "<") {
+      const opening = before.findLast((t) => t.stop && t.text !== "の");
+      const standard = before.find((t) => !t.stop && (!opening || t.start >= opening.end));
+      if (opening && standard) p.start = p.end = standard.start;
+    } else if (p.key !== "=" && p.key !== "⇒") {
+      const topic = before.findLast((t) => t.text === "が" || t.text === "は");
+      if (topic) p.start = p.end = topic.end;
+    }
+  }
 }
 
 /** The two sides of a clause around a pivot, the subject's first; a passive gives its agent as the subject. */
@@ -423,6 +448,119 @@ const POLAR: Record<string, [RegExp, RegExp][]> = {
   ],
 };
 
+/**
+ * Comparatives of speed and size, read only beside the word they qualify ("a faster response" against "slow the
+ * response"): turned round with their two sides ("Y is slower than X") they state the same, so they never
+ * count as opposites on their own.
+ */
+const COMPARATIVE: Record<string, [RegExp, RegExp][]> = {
+  en: [
+    [/fast(?:er|est)?|quick(?:er|est|ly)?|rapid(?:ly)?/iu, /slow(?:er|est|ly|s|ed)?/iu],
+    [/more/iu, /less|fewer/iu],
+    [/higher|larger|bigger|greater/iu, /lower|smaller|less/iu],
+  ],
+  zh: [[/快/u, /慢/u]],
+  ja: [[/速|早/u, /遅/u]],
+};
+
+const polarMatches = (text: string, re: RegExp) =>
+  CJK_CHAR.test(re.source)
+    ? [...text.matchAll(new RegExp(re.source, "gu"))]
+    : [...text.matchAll(new RegExp(`(?<![\\p{L}])(?:${re.source})(?![\\p{L}])`, "giu"))];
+
+/** A polar word of a text with the content words right beside it (none past a clause end or another polar word). */
+interface AnchoredPolar {
+  group: number;
+  side: 0 | 1;
+  before: string | null;
+  after: string | null;
+  /** Where its clause starts. */
+  clause: number;
+}
+
+function anchoredPolars(
+  x: { text: string; tokens: Token[] },
+  pairs: [RegExp, RegExp][],
+  content: (t: Token) => string | null,
+): AnchoredPolar[] {
+  const spans: { start: number; end: number; group: number; side: 0 | 1 }[] = [];
+  pairs.forEach((pair, group) =>
+    pair.forEach((re, side) => {
+      for (const m of polarMatches(x.text, re))
+        spans.push({ start: m.index, end: m.index + m[0].length, group, side: side as 0 | 1 });
+    }),
+  );
+  const polarAt = (t: Token) => spans.some((p) => t.start < p.end && t.end > p.start);
+  const ends = (from: number, to: number) => /[,;:，；：、。.!?！？\n]/u.test(x.text.slice(from, to));
+  const words = x.tokens.filter((t) => polarAt(t) || content(t) !== null);
+  const clauseOf = (at: number) => {
+    const start = Math.max(
+      ...[...x.text.slice(0, at).matchAll(CLAUSE_END)].map((m) => m.index + m[0].length),
+      0,
+    );
+    const rest = x.text.slice(at).search(CLAUSE_END);
+    return { start, end: rest < 0 ? x.text.length : at + rest };
+  };
+  return spans
+    .map((p) => {
+      const prev = words.filter((t) => t.end <= p.start).at(-1);
+      const next = words.find((t) => t.start >= p.end);
+      const anchor = (t: Token | undefined, from: number, to: number) =>
+        t && !polarAt(t) && !ends(from, to) ? content(t) : null;
+      const clause = clauseOf(p.start);
+      return {
+        group: p.group,
+        side: p.side,
+        before: anchor(prev, prev?.end ?? 0, p.start),
+        after: anchor(next, p.end, next?.start ?? 0),
+        // a comparison after it ("a lower latency than …") turns round rightly with its two sides
+        compared: COMPARED.test(x.text.slice(p.end, clause.end)),
+        clause: clause.start,
+      };
+    })
+    .filter((p) => !p.compared);
+}
+
+/** A comparison marker: what stands after it is the other side of the comparison. */
+const COMPARED = /(?<![\p{L}])(?:than|que|qu['’]|als|чем|que)(?![\p{L}])|比|より/iu;
+
+/**
+ * Whether `answer` states a polar word of `point` the other way beside the same word: "需求量增加" for
+ * "价格上升时需求量减少" (the point's "上升" does not hide it), "lowering interest rates" for "raising interest
+ * rates", "slow the response" for "a faster response". The answer may not state the point's own word beside it.
+ */
+export function statesOppositeBeside(
+  point: { text: string; tokens: Token[] },
+  answer: { text: string; tokens: Token[] },
+  lang: string,
+  content: (t: Token) => string | null,
+): boolean {
+  const pairs = [...(POLAR[lang] ?? []), ...(COMPARATIVE[lang] ?? [])];
+  if (pairs.length === 0) return false;
+  const said = anchoredPolars(answer, pairs, content);
+  const beside = (a: AnchoredPolar, b: AnchoredPolar) =>
+    (a.before !== null && a.before === b.before) || (a.after !== null && a.after === b.after);
+  const stated = anchoredPolars(point, pairs, content);
+  // the answer's clause states the other word of the pair too, beside words the point does not put it beside
+  // ("the positive passages … serve as its negatives"): which of the two answers the point is not told
+  const both = (a: AnchoredPolar) =>
+    said.some(
+      (o) =>
+        o.group === a.group &&
+        o.side !== a.side &&
+        o.clause === a.clause &&
+        !stated.some((p) => p.group === o.group && p.side === o.side && beside(p, o)),
+    );
+  return stated.some(
+    (p) =>
+      // a word the point itself puts beside both words of a pair ("l'augmentation du nombre … la diminution
+      // du nombre") tells nothing
+      !stated.some((o) => o.group === p.group && o.side !== p.side && beside(o, p)) &&
+      said.some((a) => a.group === p.group && a.side !== p.side && !both(a) && beside(a, p)) &&
+      !said.some((a) => a.group === p.group && a.side === p.side && beside(a, p)),
+  );
+}
+
 /** A polar word standing as a word of its own (in CJK text, anywhere). */
 function holds(text: string, re: RegExp): boolean {
   if (CJK_CHAR.test(re.source)) return re.test(text);
@@ -466,7 +604,15 @@ export function statesOpposite(
     const share = pointUnits.map(
       (units) => [...units].filter((k) => keys.has(k)).length / Math.max(1, units.size),
     );
-    if (share[index]! < 0.5 || share.some((v) => v > share[index]!)) continue;
+    // the point it restates holds more of the words only it has than any other point ("酶提高化学反应的活化能"
+    // restates "酶降低化学反应的活化能…", not "酶在反应前后本身不被消耗" for sharing 酶 and 反应 with it)
+    const owned = pointUnits.map(
+      (units, k) =>
+        [...units].filter((u) => keys.has(u) && !pointUnits.some((other, j) => j !== k && other.has(u)))
+          .length,
+    );
+    if (share[index]! < 0.5 || owned.some((v, k) => k !== index && v > owned[index]!)) continue;
+    if (owned[index] === 0 && share.some((v) => v > share[index]!)) continue;
     for (const [a, b] of pairs)
       for (const [own, other] of [
         [a, b],
