@@ -143,6 +143,19 @@ describe("an untitled opening before the document's own introduction", () => {
     expect((opening!.blocks[0] as { text: string }).text).toMatch(/^Stereo matching algorithms/);
   });
 
+  it("is named by its abstract's label when the authors and affiliations stand before it", () => {
+    const doc = paper("Jędrzej Kowalczuk, Eric T. Psota, and Lance C. Pérez");
+    doc.sections[0]!.blocks.push(
+      para(1, "Department of Electrical Engineering, University of Nebraska-Lincoln"),
+      para(1, "Abstract—Stereo matching algorithms are nearly always designed for a single pair of images."),
+    );
+    const [opening] = prepareDocument(doc).sections;
+    expect(opening!.heading).toBe("Abstract");
+    const texts = opening!.blocks.map((b) => (b as { text: string }).text);
+    expect(texts.some((t) => /^Stereo matching algorithms/.test(t)), texts.join("\n")).toBe(true);
+    expect(texts.some((t) => t.includes("Abstract"))).toBe(false);
+  });
+
   it("else by the document's title, never by its page", () => {
     const prepared = prepareDocument(
       paper("We present a method for sequences of stereo images in real time."),

@@ -401,6 +401,10 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
 const RUN_IN_LABEL =
   /^(\p{Lu}\p{L}{2,24}|\p{Script=Han}{2,6})\s*(?:[—–:：]|\.(?=\s))\s*(?=[\p{Lu}\p{Script=Han}])/u;
 
+/** The run-in labels of an abstract, in the languages we read. */
+const ABSTRACT_LABEL =
+  /^(?:abstract|summary|résumé|resumen|resumo|riassunto|zusammenfassung|kurzfassung|аннотация|реферат|摘要|内容提要|概要|要旨|抄録|초록|요약)$/iu;
+
 /**
  * An untitled opening before the document's own introduction (a paper's abstract) is named by its run-in label
  * ("Abstract—…"), else by the document's title; never by a page number.
@@ -411,6 +415,22 @@ function nameOpening(opening: PreparedSection, title: string): void {
   if (first?.type === "paragraph" && label && first.text.length > label[0].length + 40) {
     opening.heading = label[1]!;
     first.text = first.text.slice(label[0].length);
+    return;
+  }
+  // a paper's abstract after its authors and affiliations ("Abstract—Stereo matching …" under the names)
+  const lines = opening.blocks.slice(0, 8);
+  const at = lines.findIndex(
+    (b) => b.type === "paragraph" && ABSTRACT_LABEL.test(RUN_IN_LABEL.exec(b.text)?.[1] ?? ""),
+  );
+  // what stands before it is a title page's short lines, not text of its own
+  const abstract =
+    at > 0 && lines.slice(0, at).every((b) => b.type === "paragraph" && b.text.length < 200)
+      ? lines[at]
+      : undefined;
+  const named = abstract?.type === "paragraph" ? RUN_IN_LABEL.exec(abstract.text) : null;
+  if (abstract?.type === "paragraph" && named && abstract.text.length > named[0].length + 40) {
+    opening.heading = named[1]!;
+    abstract.text = abstract.text.slice(named[0].length);
     return;
   }
   // named by the document's title only when it says something: a paper's authors and affiliations are no section

@@ -53,6 +53,21 @@ describe("offline slides from fixture notes", () => {
     },
   );
 
+  it("leaves captions off the slides, and the summary keeps a cut bullet's ellipsis", async () => {
+    const material = await materialOf("en-paper-temporal-stereo-matching.pdf", "en-US");
+    const deck = offlineSlides(material, { maxSlides: 12 });
+    const bullets = deck.flatMap((s) => s.bullets);
+    // the paper's body has "Figure 1: Geometry of …" and "Figure 3: Performance of …" among its sentences
+    expect(
+      material.sections.some((s) =>
+        s.blocks.some((b) => "sentences" in b && b.sentences.some((x) => /^Figure \d:/.test(x.text))),
+      ),
+    ).toBe(true);
+    expect(bullets.filter((b) => /^(?:Figure|Fig\.|Table) \d/.test(b))).toEqual([]);
+    const content = new Set(deck.filter((s) => s.kind === "content").flatMap((s) => s.bullets));
+    for (const bullet of deck.at(-1)!.bullets) expect(content.has(bullet), bullet).toBe(true);
+  });
+
   it("keeps a note's table on its slide, cut to fit, with fewer bullets", async () => {
     const material = await materialOf("zh-study-notes-point-set-topology.docx", "zh-CN");
     const withTable = offlineSlides(material, { maxSlides: 20 }).filter((s) => s.table);

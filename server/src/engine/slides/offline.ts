@@ -3,6 +3,7 @@ import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-ma
 import { sectionSentences } from "../note-material";
 import { slideLabelsFor } from "../study-labels";
 import { isWholeSentence } from "../sentences";
+import { isCaption } from "../flashcards/card-kinds";
 import {
   firstTable,
   slideBullets,
@@ -28,7 +29,10 @@ function keyPoints(section: MaterialSection): MaterialSentence[] {
   const prose = section.blocks.flatMap((b) => (b.type === "paragraph" ? b.sentences : []));
   // each paragraph's lead first, then the rest in order; whole sentences before fragments
   const leads = section.blocks.flatMap((b) => (b.type === "paragraph" ? b.sentences.slice(0, 1) : []));
-  const ordered = [...definitions, ...items, ...leads, ...prose.filter((s) => !leads.includes(s))];
+  // a figure's or table's caption is no point of the slide ("Figure 3: Performance of …")
+  const ordered = [...definitions, ...items, ...leads, ...prose.filter((s) => !leads.includes(s))].filter(
+    (s) => !isCaption(s.text),
+  );
   const whole = (s: MaterialSentence) => items.includes(s) || isWholeSentence(s.text);
   return [...ordered.filter(whole), ...ordered.filter((s) => !whole(s))];
 }
@@ -124,7 +128,8 @@ export function frameDeck(material: NoteMaterial, content: SlideDraft[]): SlideD
   const summary = frame(
     "summary",
     labels.summary,
-    slideBullets(picked.map((s) => s.bullets[0] ?? s.title)),
+    // already cut to a bullet: cut again, a cut one would lose its ellipsis and read as a whole sentence
+    [...new Set(picked.map((s) => s.bullets[0] ?? s.title))],
     content.map((s) => `${s.title}: ${s.bullets[0] ?? ""}`).join("\n"),
   );
   return [titleSlide, agenda, ...content, summary];
