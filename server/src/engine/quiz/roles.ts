@@ -97,7 +97,12 @@ const ZH_THAN_NOT = /(?:对|相|无|好|类|正|反|攀|评|类|不)比$/u;
 const CONDITION_OPEN =
   /^(?:when|whenever|if|once|quand|lorsque|lorsqu['’]|si|dès que|wenn|falls|sobald|cuando|si|quando|se|когда|если|как только|当|如果|若|只要|一旦)(?![\p{L}])/iu;
 const CONDITION_CLOSE =
-  /(?:时|时候|的话|之后|以后|(?<=[\p{Script=Hiragana}\p{Script=Han}])(?:と|ば|たら|なら))$/u;
+  /(?:时|时候|的话|之后|以后|(?<=[\p{Script=Hiragana}\p{Script=Han}])(?:と|ば|たら|なら|ことで|ので|ために))$/u;
+/**
+ * Japanese joins a cause or a means to what follows from it inside one sentence ("沈み込むことで地震が起こる",
+ * "…ので", "…ために"): a clause ends after the connective, and the two are read as a condition and its result.
+ */
+const JA_CAUSE_END = /(?<=(?:ことで|ので|ために))(?!$)/gu;
 /** Chinese passive markers before the verb: the agent follows them ("由地轴倾斜引起", "被 … 抑制"). */
 const ZH_PASSIVE = /[被由受]/u;
 
@@ -117,9 +122,12 @@ export function clausesOf(
   const relationVerb = RELATION_VERB[lang];
   const spans: { start: number; end: number }[] = [];
   let from = 0;
-  for (const m of [...text.matchAll(ends), { index: text.length, 0: "" }]) {
+  const cuts = [...text.matchAll(ends), ...(lang === "ja" ? text.matchAll(JA_CAUSE_END) : [])].sort(
+    (a, b) => a.index - b.index,
+  );
+  for (const m of [...cuts, { index: text.length, 0: "" }]) {
     if (m.index! > from) spans.push({ start: from, end: m.index! });
-    from = m.index! + m[0].length;
+    from = Math.max(from, m.index! + m[0].length);
   }
   const cjk = isCjkText(text);
   const functionAt = new Set<number>();
