@@ -28,6 +28,63 @@ function big(
 }
 
 describe("formula layout → LaTeX", () => {
+  it("raises a fraction of script-sized parts as a script: |u_n|^{1/n}", () => {
+    // | u_n | then 1 over n at 5 pt, their bar 5.5 pt above the baseline
+    const glyphs = [
+      g("|", 0, 100, 10, "ord", 3),
+      g("u", 3, 100),
+      g("n", 8, 98.4, 7),
+      g("|", 12, 100, 10, "ord", 3),
+    ];
+    const script = [g("1", 16, 106.5, 5, "ord", 3.4), g("n", 16, 101.4, 5, "ord", 4.4)];
+    expect(layoutLatex([...glyphs, ...script], [{ x0: 15.8, x1: 20.4, y: 105.5 }])).toBe(
+      "|u_{n}|^{\\frac{1}{n}}",
+    );
+    // a text-style fraction stays on its line
+    const inline = [g("a", 0, 103.6, 7), g("b", 0, 96.6, 7), g("+", 8, 100), g("c", 17, 100)];
+    expect(layoutLatex(inline, [{ x0: 0, x1: 4, y: 102.5 }])).toBe("\\frac{a}{b}+c");
+  });
+
+  it("reads an arrow over a minus of its length as one arrow, and a text-size arrow on a script's baseline as of the script", () => {
+    // lim, then n → ∞ on the subscript's baseline, the arrow (and a minus under it) at the text size
+    const glyphs = [
+      g("\\lim", 0, 100, 10, "word", 14),
+      g("n", 14, 98.5, 7, "ord", 4.7),
+      g("-", 18.7, 98.5, 10, "ord", 7.8),
+      g("\\to", 18.7, 98.5, 10, "ord", 10),
+      g("\\infty", 28.7, 98.5, 7, "ord", 7.6),
+      g("a", 38, 100),
+    ];
+    expect(layoutLatex(glyphs, [])).toBe("\\lim_{n\\to\\infty}a");
+    // a long arrow: the arrow starts where the minus ends
+    const long = [
+      g("x", 0, 100),
+      g("-", 6, 100, 10, "ord", 7.8),
+      g("\\to", 12, 100, 10, "ord", 10),
+      g("y", 23, 100),
+    ];
+    expect(layoutLatex(long, [])).toBe("x\\longrightarrow y");
+  });
+
+  it("reads integral signs set together as \\iint and \\iiint, and signs apart as separate integrals", () => {
+    // amsmath's \\iint: two signs, the second kerned into the first; D their subscript
+    const double = [
+      big("\\int", 0, 100, 1.1, "intop", 10, 5.6),
+      big("\\int", 4.5, 100, 1.1, "intop", 10, 5.6),
+    ];
+    expect(layoutLatex([...double, g("D", 10, 96.5, 7), g("f", 16, 100)], [])).toBe("\\iint_{D}f");
+    const triple = [0, 4.5, 9].map((x) => big("\\int", x, 100, 1.1, "intop", 10, 5.6));
+    expect(layoutLatex([...triple, g("V", 15, 96.5, 7), g("f", 21, 100)], [])).toBe("\\iiint_{V}f");
+    // ∫ a dx ∫ b dy: an integrand between them
+    const apart = [
+      big("\\int", 0, 100, 1.1, "intop", 10, 5.6),
+      g("a", 6, 100),
+      big("\\int", 12, 100, 1.1, "intop", 10, 5.6),
+      g("b", 18, 100),
+    ];
+    expect(layoutLatex(apart, [])).toBe("\\int a\\int b");
+  });
+
   it("reads sub- and superscripts by baseline shift and size", () => {
     const glyphs = [
       g("x", 0, 100),

@@ -118,7 +118,11 @@ function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: Layout
         budget,
       );
       atom = makeAtom(`\\frac{${num}}{${den}}`, [...above, ...below], size);
-      atom.y = rule.y - size * 0.25;
+      // a fraction of script-sized parts may be a script itself ("|u_n|^{1/n}", "\int_0^{\pi/2}"): its size
+      // and axis tell the row
+      const partSize = Math.max(...above.map((g) => g.size), ...below.map((g) => g.size));
+      if (partSize < size * 0.75) atom.size = partSize;
+      atom.y = rule.y - atom.size * 0.25;
       used = [...above, ...below];
     } else if (below.length) {
       const body = build(
@@ -493,12 +497,15 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
   const sorted = joinArrows([...items].sort((a, b) => a.x0 - b.x0));
   const baseline = baselineOf(sorted, size);
   const isBase = (g: MathGlyph) =>
-    g.kind === "atom" ||
+    (g.kind === "atom" && (g.size >= size * 0.75 || Math.abs(g.y - baseline) <= size * 0.18)) ||
     g.kind === "bigop" ||
     g.kind === "intop" ||
     g.kind === "delim" ||
     g.kind === "radical" ||
-    (Math.abs(g.y - baseline) <= size * 0.18 && g.size >= size * 0.75);
+    (Math.abs(g.y - baseline) <= size * 0.18 && g.size >= size * 0.75) ||
+    // inside a limit or a script, a script-sized glyph on the baseline of a larger one is its neighbour ("l\to 0"
+    // under \lim, its arrow set at the text size)
+    (depth > 0 && Math.abs(g.y - baseline) < size * 0.03 && g.kind === "ord");
   interface Nucleus {
     latex: string;
     sub: MathGlyph[];
@@ -511,8 +518,18 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
   }
   const nuclei: Nucleus[] = [];
   let right = -Infinity;
+  let script: MathGlyph | undefined;
   for (const g of sorted) {
-    if (isBase(g)) {
+    // a glyph on the shifted baseline of the script just before it is of that script, whatever its size
+    // (a subscript's arrow reported at the text size: "\lim_{n\to\infty}")
+    const inScript =
+      script !== undefined &&
+      g.kind === "ord" &&
+      Math.abs(g.y - baseline) > size * 0.08 &&
+      Math.abs(g.y - script.y) < size * 0.02 &&
+      g.x0 - script.x1 < size * 0.3;
+    if (isBase(g) && !inScript) {
+      script = undefined;
       const gap = g.x0 - right;
       const space = depth > 0 ? "" : gap >= size * 1.7 ? "\\qquad " : gap >= size * 0.9 ? "\\quad " : "";
       nuclei.push({ latex: g.latex, sub: [], sup: [], space, x0: g.x0, before: right });
@@ -520,13 +537,16 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
       continue;
     }
     right = Math.max(right, g.x1);
+    const s = inScript ? script!.size : g.size;
+    const own = inScript ? { ...g, size: s, bottom: g.y - s * 0.25, top: g.y + s * 0.75 } : g;
+    script = own;
     let last = nuclei[nuclei.length - 1];
     if (!last) {
       last = { latex: "{}", sub: [], sup: [], space: "", x0: g.x0, before: right };
       nuclei.push(last);
     }
-    if (g.y > baseline + size * 0.05) last.sup.push(g);
-    else last.sub.push(g);
+    if (g.y > baseline + size * 0.05) last.sup.push(own);
+    else last.sub.push(own);
   }
   const parts: string[] = [];
   let lastRaw: string | undefined;
@@ -573,6 +593,20 @@ function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
       out[out.length - 1] = { ...g, latex: negated, x0: Math.min(prev.x0, g.x0) };
       continue;
     }
+    // integral signs set together (amsmath draws \iint as two with a negative kern): one multiple integral
+    const multiple = prev ? MULTIPLE_INTEGRALS[prev.latex] : undefined;
+    if (
+      prev &&
+      multiple &&
+      g.latex === "\\int" &&
+      g.kind === prev.kind &&
+      Math.abs(g.size - prev.size) < g.size * 0.05 &&
+      Math.abs(g.bottom - prev.bottom) < g.size * 0.2 &&
+      g.x0 < prev.x1 + g.size * 0.08
+    ) {
+      out[out.length - 1] = { ...g, latex: multiple, x0: prev.x0 };
+      continue;
+    }
     const dots = out.slice(-2);
     if (
       (g.latex === "\\cdot" || g.latex === ".") &&
@@ -591,13 +625,17 @@ function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
       g.x0 < prev.x1 + 0.2 &&
       Math.abs(g.y - prev.y) < g.size * 0.2
     ) {
-      out[out.length - 1] = { ...g, latex: "\\longrightarrow", x0: prev.x0 };
+      // a minus under the arrow's whole length adds nothing to it: the arrow alone
+      const covered = g.x0 <= prev.x0 + (prev.x1 - prev.x0) * 0.3 && g.x1 >= prev.x1 - 0.5;
+      out[out.length - 1] = { ...g, latex: covered ? "\\to" : "\\longrightarrow", x0: prev.x0 };
       continue;
     }
     out.push(g);
   }
   return out;
 }
+
+const MULTIPLE_INTEGRALS: Record<string, string> = { "\\int": "\\iint", "\\iint": "\\iiint" };
 
 const NEGATED: Record<string, string> = {
   "=": "\\neq",

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { formulaSpans } from "../../engine/formula";
 import { latexChecker } from "../omml";
 import { parseFile } from "../parse-file";
+import { cachedParseFile } from "../../../test/parse-cache";
 import { withoutGlyphOutlines } from "./pdfjs-compat";
 import type { MathTextItem } from "./regions";
 import { mathRecovery, recoverPageMath } from "./recover";
@@ -117,7 +118,12 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
 
   it("reads an inline formula that TeX broke over two lines as one (ctex, tcolorbox)", async () => {
     const blocks = await blocksOf(fixture("tuned-zh-tcolorbox.pdf"), "zh-box.pdf");
-    expect(blocks.join("\n")).toContain("分段光滑，则$\\oint_{L}Pdx+Qdy=\\int\\int_{D}(Q_{x}-P_{y})dxdy$。");
+    // two integral signs set together are \\iint (amsmath's kern overlaps them), which KaTeX renders
+    const formula = "\\oint_{L}Pdx+Qdy=\\iint_{D}(Q_{x}-P_{y})dxdy";
+    expect(blocks.join("\n")).toContain(`分段光滑，则$${formula}$。`);
+    expect(blocks.join("\n")).toContain("$\\iint_{D}fd\\sigma=f(\\xi,\\eta)S_{D}$");
+    const { default: katex } = await import("katex");
+    expect(katex.renderToString(formula, { throwOnError: true })).toContain("∬");
   });
 
   it("reads the same PDF as plain text when recovery is off", async () => {
@@ -296,6 +302,36 @@ describe("what recovery makes of a page", () => {
       expect(addresses).toEqual([]);
       expect(lines.join("\n")).toContain(author);
     }
+  });
+
+  it("keeps each formula of the zh lecture on its own line: no bar, limit or script of the line above or below joins it", async () => {
+    const doc = await cachedParseFile(
+      path.resolve(
+        here,
+        "../../../../../shared/fixtures/documents/zh-lecture-notes-math-physics-methods.pdf",
+      ),
+    );
+    const text = doc.sections
+      .flatMap((s) => [
+        s.heading,
+        ...s.blocks.flatMap((b) => (b.type === "list" ? (b.items ?? []) : [b.text ?? ""])),
+      ])
+      .join("\n");
+    // two lines of 16 pt apart, the lower one's \overline{\lim} under the upper one's lim (it was one \frac{\lim}{\lim})
+    expect(text).toContain(
+      "达朗贝尔判别法：若$\\lim_{n\\to\\infty}|\\frac{u_{n+1}}{u_{n}}|=l<1$,则$\\sum_{n=0}^{\\infty}u_{n}$绝对收敛。",
+    );
+    expect(text).toContain(
+      "Cauchy判别法：若$\\lim_{n\\to\\infty}|u_{n}|^{\\frac{1}{n}}<1$,则$\\sum_{n=0}^{\\infty}u_{n}$绝对收敛。",
+    );
+    // an aligned display whose first row's lower limit stands over the second row's integral
+    expect(text).toContain("\\\\&=2\\int_{0}^{\\frac{\\pi}{2}}\\sin^{2p-1}\\theta");
+    // an evaluation bar built of repeated pieces is one tall |, its scripts beside it
+    expect(text).toContain("f(0)=e^{1/1-z}|_{z=0}=e");
+    // no formula is a fraction of operator names, nor a script of a script's script of a neighbouring line
+    const formulas = formulaSpans(text).map((f) => f.latex);
+    expect(formulas.filter((f) => /\\frac\{\\(?:lim|sum|int)\}/.test(f))).toEqual([]);
+    expect(formulas.filter((f) => /\\mid_\{\\mid/.test(f))).toEqual([]);
   });
 
   it("does not depend on which pages were read before it or at the same time", async () => {

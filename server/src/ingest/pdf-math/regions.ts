@@ -345,6 +345,25 @@ class ProseIndex {
     }
     return false;
   }
+  /** A word of prose (letters) on the glyph's baseline, at its size, within twenty ems of it. */
+  onBaseline(g: MathGlyph): boolean {
+    const tolerance = g.size * 0.06;
+    for (let key = Math.floor((g.y - tolerance) / BAND); key <= Math.floor((g.y + tolerance) / BAND); key++) {
+      const band = this.bands.get(key);
+      if (!band) continue;
+      for (let k = firstFrom(band, g.x0 - g.size * 20); k < band.length; k++) {
+        const p = band[k]!;
+        if (p.x0 > g.x1 + g.size * 20) break;
+        if (
+          Math.abs(p.y - g.y) < tolerance &&
+          Math.abs(p.size - g.size) < g.size * 0.1 &&
+          /\p{L}/u.test(p.text)
+        )
+          return true;
+      }
+    }
+    return false;
+  }
   /** A word of prose close over or under a rule. */
   crosses(rule: Rule): boolean {
     for (let k = this.from(rule.x0 - 40); k < this.sorted.length; k++) {
@@ -364,6 +383,8 @@ const UNICODE_DELIMS: Record<string, string> = {
   "{": "\\{",
   "}": "\\}",
   "|": "|",
+  // the repeated piece of an extensible bar (xdvipdfmx maps it to U+2223)
+  "∣": "|",
   "‖": "\\|",
   "⟨": "\\langle",
   "⟩": "\\rangle",
@@ -410,7 +431,13 @@ class Groups {
 }
 
 /** Two glyphs of one formula: side by side on overlapping heights, or stacked as limits are. */
-function adjacent(a: MathGlyph, b: MathGlyph, pa: Piece, pb: Piece): boolean {
+function adjacent(
+  a: MathGlyph,
+  b: MathGlyph,
+  pa: Piece,
+  pb: Piece,
+  sideOf: Map<MathGlyph, MathGlyph>,
+): boolean {
   const s = Math.max(a.size, b.size);
   const gap = Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
   const overlap = Math.min(a.top, b.top) - Math.max(a.bottom, b.bottom);
@@ -430,10 +457,19 @@ function adjacent(a: MathGlyph, b: MathGlyph, pa: Piece, pb: Piece): boolean {
   // stacked: limits under and over a big operator, under lim/max/min
   const [big, small] = a.size >= b.size ? [a, b] : [b, a];
   // limits are script-sized: a full-size glyph over an integral is the line above
+  // and centred on it: a script of the line below ends where the operator starts ("|u_n|^{∞}" under "∑")
+  const centre = (small.x0 + small.x1) / 2;
+  const under = centre >= big.x0 - s * 0.1 && centre <= big.x1 + s * 0.1;
+  // a script at the side of another operator is that one's (the lower limit of the row above)
+  const side = sideOf.get(small);
+  if (side && side !== big) return false;
   if ((big.kind === "bigop" || big.kind === "intop") && small.size < big.size * 0.9)
-    return small.y >= big.top - s * 0.4 ? small.bottom - big.top < s * 0.6 : big.bottom - small.top < s * 0.6;
+    return (
+      under &&
+      (small.y >= big.top - s * 0.4 ? small.bottom - big.top < s * 0.6 : big.bottom - small.top < s * 0.6)
+    );
   if (big.kind === "word" && small.size < big.size * 0.9)
-    return small.y < big.y && big.bottom - small.top < s * 0.4;
+    return under && small.y < big.y && big.bottom - small.top < s * 0.4;
   if (small.kind === "accent" || big.kind === "accent") return Math.abs(a.y - b.y) < s * 0.6;
   return false;
 }
@@ -481,6 +517,7 @@ export function recoverFormulas(
   candidates.sort((i, j) => pieces[i]!.glyph!.x0 - pieces[j]!.glyph!.x0);
   const groups = new Groups(pieces.length);
   const prose = new ProseIndex(pieces.filter((p) => !p.glyph || (!p.mathy && !p.touching)));
+  const sideOf = sideScripts(candidates, pieces);
   // sweep by x: only pieces that start before this one's end (plus a gap) can touch it
   for (let k = 0; k < candidates.length; k++) {
     const i = candidates[k]!;
@@ -491,13 +528,20 @@ export function recoverFormulas(
       const b = pieces[j]!.glyph!;
       if (b.x0 > reach) break;
       if (Math.abs(a.y - b.y) > Math.max(a.size, b.size) * 3.5) continue;
-      if (adjacent(a, b, pieces[i]!, pieces[j]!) && !prose.between(a, b)) groups.join(i, j);
+      if (adjacent(a, b, pieces[i]!, pieces[j]!, sideOf) && !prose.between(a, b)) groups.join(i, j);
     }
   }
+  // relations between the sides of an equation, at the text size: not a limit's "t=\tau" beside an integral,
+  // level with a denominator, nor the arrow of "\lim_{h\to 0}"
+  const related = candidates
+    .map((i) => pieces[i]!.glyph!)
+    .filter((g) => EQUATING.has(g.latex) && !sideOf.has(g));
+  const textSize = Math.max(0, ...related.map((g) => g.size));
+  const relations = related.filter((g) => g.size >= textSize * 0.85);
   // a bar joins what stands over and under it; a radical's overbar joins the radical and its radicand
   const usedRules: Rule[] = [];
   for (const rule of rules ?? []) {
-    const touching = candidates.filter((i) => {
+    let touching = candidates.filter((i) => {
       const g = pieces[i]!.glyph!;
       const c = (g.x0 + g.x1) / 2;
       const near = g.size * 1.3;
@@ -505,8 +549,15 @@ export function recoverFormulas(
         return Math.abs(g.x1 - rule.x0) < g.size * 0.4 && g.bottom < rule.y && g.top + near > rule.y;
       return c >= rule.x0 - 0.5 && c <= rule.x1 + 0.5 && Math.abs(g.y - rule.y) < near;
     });
-    if (touching.length < 2) continue;
     const radical = touching.some((i) => pieces[i]!.glyph!.kind === "radical");
+    // a numerator or a denominator is shifted off its line's baseline: a glyph on a line of prose is the line
+    // above or below (\overline{\lim} under a line whose "lim" stands over the bar), not part of a fraction
+    if (!radical)
+      touching = touching.filter((i) => {
+        const g = pieces[i]!.glyph!;
+        return !prose.onBaseline(g) && !onRelationLine(g, rule, relations);
+      });
+    if (touching.length < 2) continue;
     const over = touching.some((i) => pieces[i]!.glyph!.y > rule.y);
     const under = touching.some((i) => pieces[i]!.glyph!.y < rule.y);
     // a box's border or an underline near a line of prose is not a fraction bar; a bar between digits
@@ -547,6 +598,40 @@ export function recoverFormulas(
   joinBrokenLines(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
   return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check);
+}
+
+/**
+ * Script-sized glyphs set at the side of a tall big operator (\int_{0}^{1} in display, \sum_{n}^{\infty} in a
+ * line), by the operator they belong to. Candidates are sorted by x.
+ */
+function sideScripts(candidates: number[], pieces: Piece[]): Map<MathGlyph, MathGlyph> {
+  const out = new Map<MathGlyph, MathGlyph>();
+  for (let k = 0; k < candidates.length; k++) {
+    const op = pieces[candidates[k]!]!.glyph!;
+    if ((op.kind !== "bigop" && op.kind !== "intop") || op.top - op.bottom < op.size * 0.9) continue;
+    for (let l = k + 1; l < candidates.length; l++) {
+      const g = pieces[candidates[l]!]!.glyph!;
+      if (g.x0 > op.x1 + op.size * 0.8) break;
+      if (g.x0 < op.x1 - op.size * 0.5 || g.size >= op.size * 0.9) continue;
+      if (g.bottom < op.bottom - op.size * 0.3 || g.top > op.top + op.size * 0.3) continue;
+      if (!out.has(g)) out.set(g, op);
+    }
+  }
+  return out;
+}
+
+/**
+ * A glyph on the baseline of a relation of its line, beside a rule (not over or under it): "\underline{\lim}"
+ * on a displayed row, whose limits under the rule are no denominator of it.
+ */
+function onRelationLine(g: MathGlyph, rule: Rule, relations: MathGlyph[]): boolean {
+  return relations.some(
+    (r) =>
+      (r.x1 <= rule.x0 || r.x0 >= rule.x1) &&
+      Math.abs(r.y - g.y) < g.size * 0.06 &&
+      Math.abs(r.size - g.size) < g.size * 0.1 &&
+      Math.abs((r.x0 + r.x1) / 2 - (g.x0 + g.x1) / 2) < g.size * 20,
+  );
 }
 
 const isTall = (g: MathGlyph) => g.kind === "delim" && g.top - g.bottom > g.size * 1.6;
@@ -818,6 +903,9 @@ const RELATIONS = new Set([
   "\\Leftrightarrow",
   ":",
 ]);
+
+/** The relations that stand between an equation's sides (a limit's arrow or \in stands under an operator). */
+const EQUATING = new Set(["=", "<", ">", "\\le", "\\ge", "\\neq", "\\approx", "\\equiv", "\\sim"]);
 
 /** Operators, relations, punctuation and marks: what a formula joins, not what it is about. */
 const NOT_OPERANDS = new Set([
