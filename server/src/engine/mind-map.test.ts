@@ -219,6 +219,31 @@ describe("mind map of fixture notes", () => {
     expect(merged).toEqual(expect.arrayContaining(["Learning rate", "Momentum"]));
   });
 
+  it("merges an agenda slide shown again between a talk's parts instead of numbering it", () => {
+    const agenda = [
+      "## Research Questions",
+      "- Do **programmers refactor** often?",
+      "- Do programmers use **refactoring tools**?",
+      "- Is **floss refactoring** common?",
+    ];
+    const map = mapOf(
+      [
+        "# Talk",
+        ...agenda,
+        "## Refactoring frequency",
+        "**Refactoring** is frequent in the **Eclipse project**.",
+        ...agenda,
+        "## Tool use",
+        "**Refactoring tools** are underused by **agile developers**.",
+      ].join("\n\n"),
+    );
+    expect(map.root.children.map((c) => c.label)).toEqual([
+      "Research Questions",
+      "Refactoring frequency",
+      "Tool use",
+    ]);
+  });
+
   it("makes leaves of terms with their meaning and facts with their subject and unit, never fragments", () => {
     const map = mapOf(
       [

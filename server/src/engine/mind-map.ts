@@ -463,9 +463,24 @@ function citeEmptySections(node: Draft): Citation | null {
 }
 
 /**
+ * Whether a section that comes back under the same title says again what the first said: a talk's agenda
+ * slide shown between its parts ("3 Research Questions" four times), most of whose leaves the first has.
+ */
+function restates(first: Draft, again: Draft): boolean {
+  const keys = new Set(first.children.map((c) => normaliseForMatch(c.label)));
+  const leaves = again.children.filter((c) => c.kind !== "section");
+  if (again.children.some((c) => c.kind === "section")) return false;
+  return (
+    leaves.length > 0 &&
+    leaves.filter((c) => keys.has(normaliseForMatch(c.label))).length * 3 >= leaves.length * 2
+  );
+}
+
+/**
  * No two siblings share a label: a title repeated on consecutive slides or pages becomes one node holding all
- * their children; a title that comes back later (two "Exercises" of one chapter) is numbered "(2)"; a leaf
- * that repeats a sibling's words goes.
+ * their children, as does a later one that says again what the first said (an agenda slide shown between a
+ * talk's parts); a title that comes back with something new (two "Exercises" of one chapter) is numbered "(2)";
+ * a leaf that repeats a sibling's words goes.
  */
 function mergeSiblings(node: Draft): void {
   const byLabel = new Map<string, Draft>();
@@ -485,7 +500,7 @@ function mergeSiblings(node: Draft): void {
       // a section wins over a leaf of the same words
       kept[kept.indexOf(same)] = child;
       byLabel.set(key, child);
-    } else if (same === last) {
+    } else if (same === last || restates(same, child)) {
       same.children.push(...child.children);
       same.citation ??= child.citation;
     } else {
