@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { agreement, gradeSet } from "../../../../bench/grading/labelled-set";
 import { nlpReady } from "../nlp";
 import { offlineGrade } from "./grade";
+import { polarKey } from "./roles";
 import type { GradeRequest } from "./question";
 
 beforeAll(() => nlpReady("ja"));
@@ -497,6 +498,26 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(
       grade(drives, "A hard disk has a higher access latency than a solid-state drive.", "en-US").found,
     ).toHaveLength(1);
+  });
+
+  it("reads the words of one side of a direction pair as one word (下降 for 减少, falls for decreases)", () => {
+    expect(polarKey("下降", "zh")).toBe(polarKey("减少", "zh"));
+    expect(polarKey("增加", "zh")).not.toBe(polarKey("减少", "zh"));
+    expect(polarKey("falls", "en")).toBe(polarKey("decreases", "en"));
+    expect(polarKey("rises", "en")).toBe(polarKey("increases", "en"));
+    expect(polarKey("sales", "en")).toBeNull();
+    const zh = ask("温度升高时密度如何变化？", ["温度升高时气体密度减少。"]);
+    expect(grade(zh, "气体密度随温度升高而下降。", "zh-CN").score).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(zh, "温度升高时气体密度增加。", "zh-CN").score).toBeLessThanOrEqual(0.1);
+    const en = ask("What happens to sales when prices rise?", [
+      "Higher prices reduce the sales of luxury goods.",
+    ]);
+    expect(
+      grade(en, "When prices go up, the sales of luxury goods fall.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(
+      grade(en, "When prices go up, the sales of luxury goods increase.", "en-US").score,
+    ).toBeLessThanOrEqual(0.1);
   });
 
   it("reads a Japanese clause's subject by its particle and a comparison's standard before より", () => {

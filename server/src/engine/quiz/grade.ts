@@ -3,7 +3,7 @@ import { nlpReady, stemmerFor, termSpecificity, tokenize, type Token } from "../
 import { proseLanguage } from "../prose-language";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
-import { statesOpposite, statesOppositeBeside, swapsRoles } from "./roles";
+import { polarKey, statesOpposite, statesOppositeBeside, swapsRoles } from "./roles";
 
 /** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
 const FOUND_AT = 0.4;
@@ -239,7 +239,7 @@ function readText(text: string, lang: string): Reading {
   const terms: Term[] = [];
   for (const t of tokens) {
     if (t.stop || isNegation(t) || t.pos === "NUM" || /^[\p{N}\p{P}]+$/u.test(t.text)) continue;
-    const key = termKey(t, lang);
+    const key = polarKey(t.text, lang) ?? termKey(t, lang);
     if (!key || (!CJK.test(key) && key.length < 2)) continue;
     // a rare word ("hyperplane", "豪斯多夫") tells more of what a point says than an everyday one ("model", "函数")
     const weight = (POS_WEIGHT[t.pos!] ?? 1) * Math.min(1.8, Math.max(0.4, termSpecificity([t], lang)));

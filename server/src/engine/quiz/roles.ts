@@ -569,6 +569,19 @@ export function statesOppositeBeside(
   );
 }
 
+/**
+ * The words of one side of a polar pair are one word to the grader ("下降" says "减少", "falls" says
+ * "decreases"): a shared key for a token that is one of them, else null.
+ */
+export function polarKey(word: string, lang: string): string | null {
+  const pairs = POLAR[lang];
+  if (!pairs || !word) return null;
+  for (const [group, pair] of pairs.entries())
+    for (const [side, re] of pair.entries())
+      if (new RegExp(`^(?:${re.source})$`, "iu").test(word)) return `~${group}.${side}`;
+  return null;
+}
+
 /** A polar word standing as a word of its own (in CJK text, anywhere). */
 function holds(text: string, re: RegExp): boolean {
   if (CJK_CHAR.test(re.source)) return re.test(text);
