@@ -53,6 +53,29 @@ describe("offline slides from fixture notes", () => {
     },
   );
 
+  it("shows a talk's agenda once, not again between its parts", () => {
+    const agenda = [
+      "## Research Questions",
+      "- Do programmers refactor often?",
+      "- Do programmers use refactoring tools?",
+      "- Is floss refactoring common?",
+    ];
+    const markdown = [
+      "# Talk",
+      ...agenda,
+      "## Refactoring frequency",
+      "Refactoring is frequent in the Eclipse project, where most commits carry one.",
+      ...agenda,
+      "## Tool use",
+      "Refactoring tools are underused by agile developers, who refactor by hand instead.",
+    ].join("\n\n");
+    const material = noteMaterial({ title: "Talk", markdown, outputLanguage: "en-US", sources: [] });
+    const titles = offlineSlides(material, { maxSlides: 12 })
+      .filter((s) => s.kind === "content")
+      .map((s) => s.title);
+    expect(titles).toEqual(["Research Questions", "Refactoring frequency", "Tool use"]);
+  });
+
   it("leaves captions off the slides, and the summary keeps a cut bullet's ellipsis", async () => {
     const material = await materialOf("en-paper-temporal-stereo-matching.pdf", "en-US");
     const deck = offlineSlides(material, { maxSlides: 12 });
