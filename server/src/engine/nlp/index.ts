@@ -10,6 +10,7 @@ export {
   type Token,
 } from "./tokens";
 export {
+  dictionaryForm,
   isConceptTerm,
   keyTerms,
   nounPhrases,

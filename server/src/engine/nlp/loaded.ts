@@ -1,7 +1,10 @@
 /** Which language models this process has loaded, and what each cost (filled in by the loaders, read by warmNlp). */
 
 export interface LoadedModel {
-  /** "wink" (English tagger), "en-lexicon", "jieba", "jieba-idf", "kuromoji", "stopwords", "snowball". */
+  /**
+   * "wink" (English tagger), "en-lexicon", "jieba", "jieba-idf", "kuromoji", "az" (Russian), "fr-compromise",
+   * "de-compromise", "es-compromise", "stopwords", "snowball".
+   */
   name: string;
   ms: number;
 }

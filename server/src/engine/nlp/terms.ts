@@ -8,6 +8,8 @@
 import { hasCjk } from "../text";
 import { isFunctionWord } from "./language";
 import { inEnglishLexicon, jiebaKeywords, jiebaSegmenter, tokenize, type Token } from "./tokens";
+import { russianPhrases } from "./russian";
+import { COMPROMISE_LANGUAGES, europeanPhrases } from "./romance-germanic";
 
 /** A noun phrase found in a text, with its offsets and its normalised key (lemmas or stems). */
 export interface TermSpan {
@@ -16,10 +18,22 @@ export interface TermSpan {
   start: number;
   end: number;
   tokens: Token[];
+  /**
+   * How the phrase reads standing alone (a card's front, a map's leaf, a list of key terms), where the language
+   * has a dictionary form other than the words as written: Russian, "исследовательский проект" for
+   * "исследовательского проекта". `text` is what a sentence says (what is blanked or quoted).
+   */
+  lemma?: string;
 }
 
 export interface KeyTerm {
+  /** The term as the text writes it most often (what a sentence holds: what is blanked, quoted, searched). */
   term: string;
+  /**
+   * The term standing alone (a card's front, a map's leaf, a list of key terms): its dictionary form where the
+   * language has one (Russian: "исследовательский проект" for "исследовательского проекта"), else `term`.
+   */
+  lemma: string;
   key: string;
   score: number;
   /** How much rarer than everyday words the term is (termSpecificity): below 0.9, an everyday word. */
@@ -30,6 +44,8 @@ export interface KeyTerm {
 
 const NOMINAL = new Set(["NOUN", "PROPN"]);
 const HAS_POS = new Set(["en", "zh", "ja"]);
+/** Languages whose noun phrases are read by their own grammar (russian.ts, romance-germanic.ts). */
+const GRAMMAR = (lang: string) => lang === "ru" || COMPROMISE_LANGUAGES.has(lang);
 const MAX_TOKENS_SPACED = 5;
 const MAX_TOKENS_CJK = 4;
 const MAX_CJK_CHARS = 16;
@@ -106,9 +122,66 @@ function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSp
   return out;
 }
 
+/**
+ * The noun phrases of a run of Russian, French, German or Spanish tokens: each whole phrase, the head noun
+ * with its own modifiers ("государственная аттестационная комиссия" in "… комиссии университета") and the
+ * head noun alone, each with its dictionary form where the language has one.
+ */
+function grammarSpans(text: string, run: Token[], lang: string): TermSpan[] {
+  const span = (part: Token[], lemma?: string): TermSpan => ({
+    text: text.slice(part[0]!.start, part.at(-1)!.end),
+    key: termKey(part),
+    start: part[0]!.start,
+    end: part.at(-1)!.end,
+    tokens: part,
+    ...(lemma ? { lemma } : {}),
+  });
+  const out: TermSpan[] = [];
+  if (lang === "ru") {
+    const lemmaOf = (part: Token[]) => {
+      const found = russianPhrases(part);
+      return found.length === 1 && found[0]!.tokens.length === part.length ? found[0]!.lemma : undefined;
+    };
+    for (const p of russianPhrases(run)) {
+      out.push(span(p.tokens, p.lemma));
+      const core = p.tokens.slice(0, p.coreEnd);
+      if (p.coreEnd < p.tokens.length && core.length > 1) out.push(span(core, lemmaOf(core)));
+      const head = [p.tokens[p.head]!];
+      if (p.tokens.length > 1) out.push(span(head, lemmaOf(head)));
+      for (const [from, to] of p.complements) {
+        const part = p.tokens.slice(from, to);
+        out.push(span(part, lemmaOf(part)));
+      }
+    }
+    return out;
+  }
+  for (const p of europeanPhrases(run, text, lang)) {
+    out.push(span(p.tokens));
+    const core = p.tokens.slice(0, p.coreEnd);
+    if (p.coreEnd < p.tokens.length && core.length > 1) out.push(span(core));
+    if (p.tokens.length > 1) out.push(span([p.tokens[p.head]!]));
+    for (const [from, to] of p.complements) out.push(span(p.tokens.slice(from, to)));
+  }
+  return out;
+}
+
 /** The noun phrases of `text` (maximal ones, then the nouns inside them), in text order. */
 export function nounPhrases(text: string, lang: string): TermSpan[] {
   const tokens = tokenize(text, lang);
+  if (GRAMMAR(lang)) {
+    const spans: TermSpan[] = [];
+    let run: Token[] = [];
+    for (const t of tokens) {
+      const last = run.at(-1);
+      if (last && !joinable(text, last, t)) {
+        spans.push(...grammarSpans(text, run, lang));
+        run = [];
+      }
+      run.push(t);
+    }
+    if (run.length) spans.push(...grammarSpans(text, run, lang));
+    return spans.filter((s) => isTermShaped(s.text));
+  }
   const cjk = lang === "zh" || lang === "ja";
   const out: TermSpan[] = [];
   let run: Token[] = [];
@@ -172,6 +245,18 @@ export function termSpecificity(tokens: Token[], lang: string): number {
 }
 
 /**
+ * How a noun phrase reads standing alone: its dictionary form where the language has one (Russian: nominative
+ * singular, adjectives agreeing with the head noun — "государственная аттестационная комиссия" for
+ * "Государственной аттестационной комиссии"), else the phrase as given.
+ */
+export function dictionaryForm(phrase: string, lang: string): string {
+  if (lang !== "ru") return phrase;
+  const text = phrase.trim();
+  const whole = nounPhrases(text, lang).find((s) => s.start === 0 && s.end === text.length);
+  return whole?.lemma ?? phrase;
+}
+
+/**
  * Whether `term` names a concept in `lang`: a noun phrase or name, not a function word, a bare verb, an
  * adjective, an adverb, a number or a piece of a word.
  */
@@ -183,6 +268,9 @@ export function isConceptTerm(term: string, lang: string): boolean {
     return false;
   if (tokens[0]!.stop || tokens.at(-1)!.stop) return false;
   if (tokens.length === 1 && isFunctionWord(text, lang)) return false;
+  // the whole term is one noun phrase of its language's grammar
+  if (GRAMMAR(lang))
+    return nounPhrases(text, lang).some((s) => s.start === tokens[0]!.start && s.end === tokens.at(-1)!.end);
   if (!HAS_POS.has(lang)) return tokens.length > 1 || /^\p{Lu}/u.test(text) || [...text].length >= 4;
   // in isolation, a tagger reads a capitalised word as a name: the head must still be nominal
   const head = tokens.at(-1)!;
@@ -221,18 +309,20 @@ export function rankTerms(
     sections: Set<number>;
     forms: Map<string, number>;
     tokens: Token[];
+    lemmas: Map<string, number>;
   }
   const seen = new Map<string, Seen>();
   spansBySection.forEach((spans, index) => {
     for (const span of spans) {
       let entry = seen.get(span.key);
       if (!entry) {
-        entry = { count: 0, sections: new Set(), forms: new Map(), tokens: span.tokens };
+        entry = { count: 0, sections: new Set(), forms: new Map(), tokens: span.tokens, lemmas: new Map() };
         seen.set(span.key, entry);
       }
       entry.count++;
       entry.sections.add(index);
       entry.forms.set(span.text, (entry.forms.get(span.text) ?? 0) + 1);
+      if (span.lemma) entry.lemmas.set(span.lemma, (entry.lemmas.get(span.lemma) ?? 0) + 1);
     }
   });
   const n = spansBySection.length;
@@ -240,9 +330,18 @@ export function rankTerms(
   const out = new Map<string, KeyTerm>();
   for (const [key, entry] of seen) {
     const forms = [...entry.forms].sort((a, b) => b[1] - a[1] || (/^\p{Ll}/u.test(a[0]) ? -1 : 1));
+    const lemma = [...entry.lemmas].sort((a, b) => b[1] - a[1])[0]?.[0] ?? forms[0]![0];
     const specificity = termSpecificity(entry.tokens, lang);
     const score = (1 + Math.log(entry.count)) * specificity * spread(entry.sections.size);
-    out.set(key, { term: forms[0]![0], key, score, specificity, count: entry.count, emphasized: false });
+    out.set(key, {
+      term: forms[0]![0],
+      lemma,
+      key,
+      score,
+      specificity,
+      count: entry.count,
+      emphasized: false,
+    });
   }
   for (const raw of options.emphasized ?? []) {
     const term = raw.trim();
@@ -254,6 +353,7 @@ export function rankTerms(
     else
       out.set(key, {
         term,
+        lemma: dictionaryForm(term, lang),
         key,
         score: 1000,
         specificity: termSpecificity(tokens, lang),

@@ -1,6 +1,7 @@
 /**
  * Language-aware word tokens: English through wink-nlp (POS, lemma), Chinese through jieba (segmentation,
- * POS), Japanese through kuromoji (IPADIC morphemes, base forms), Korean without its particles, other
+ * POS), Japanese through kuromoji (IPADIC morphemes, base forms), Russian through Az.js (russian.ts), French,
+ * German and Spanish through compromise's taggers (romance-germanic.ts), Korean without its particles, other
  * languages split on letters and reduced to their Snowball stem. Every model loads once per process, on
  * first use; kuromoji's dictionary loads asynchronously, so `await nlpReady("ja")` before tokenising
  * Japanese (until then Japanese falls back to ICU's word segmentation).
@@ -16,6 +17,8 @@ import { maskFormulas } from "../formula";
 import { koreanStem, SIMPLE_WORD, wordTokens } from "../text";
 import { isFunctionWord, stemmerFor } from "./language";
 import { recordLoad, recordLoaded } from "./loaded";
+import { russianTokens } from "./russian";
+import { COMPROMISE_LANGUAGES, compromiseTokens } from "./romance-germanic";
 
 const requireHere = createRequire(import.meta.url);
 
@@ -350,6 +353,8 @@ export function tokenize(text: string, lang: string): Token[] {
   if (lang === "en") tokens = englishTokens(masked);
   else if (lang === "zh") tokens = chineseTokens(masked);
   else if (lang === "ja") tokens = japaneseTokens(masked);
+  else if (lang === "ru") tokens = russianTokens(masked);
+  else if (COMPROMISE_LANGUAGES.has(lang)) tokens = compromiseTokens(masked, lang);
   else tokens = fallbackTokens(masked, lang);
   return tokens.map((t) => ({ ...t, text: text.slice(t.start, t.end) }));
 }

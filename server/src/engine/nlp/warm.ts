@@ -1,11 +1,14 @@
 /**
  * Warming the language tools before the first study job needs them: a freshly started worker loads the models of
- * the languages it expects (wink for English, jieba and its IDF table for Chinese, kuromoji for Japanese) and runs
+ * the languages it expects (wink for English, jieba and its IDF table for Chinese, kuromoji for Japanese, Az.js
+ * for Russian, compromise's plugins for French, German and Spanish) and runs
  * a short text through tokens, noun phrases and key terms, so that the first deck or quiz it writes costs what a
  * later one does. Every step yields to the event loop, so requests and jobs are served in between; a job that
  * arrives first simply loads what it needs itself (each model loads once per process either way).
  */
 import { loadedNlpModels } from "./loaded";
+import { COMPROMISE_LANGUAGES, compromiseTagger } from "./romance-germanic";
+import { russianMorph } from "./russian";
 import { stemmerFor, stopwordSet, textLanguage } from "./language";
 import { isConceptTerm, keyTerms, termSpecificity } from "./terms";
 import {
@@ -35,6 +38,18 @@ const SAMPLES: Record<string, string> = {
     "支持向量机（SVM）是一种最小化合页损失的分类器。梯度下降分三步更新模型的权重，Softmax 回归的学习率为 0.01。" +
     "这个定理称为收敛定理。",
   ja: "サポートベクターマシン（SVM）とは、ヒンジ損失を最小化する分類器である。勾配降下法はモデルの重みを三段階で更新する。",
+  ru:
+    "Метод опорных векторов (SVM) — это классификатор, минимизирующий кусочно-линейную функцию потерь. " +
+    "Градиентный спуск обновляет веса модели в три шага.",
+  fr:
+    "La machine à vecteurs de support (SVM) est un classifieur qui minimise la perte charnière. La descente de " +
+    "gradient met à jour les poids du modèle en trois étapes.",
+  de:
+    "Die Support-Vector-Maschine (SVM) ist ein Klassifikator, der den Hinge-Verlust minimiert. Das " +
+    "Gradientenverfahren aktualisiert die Gewichte des Modells in drei Schritten.",
+  es:
+    "La máquina de vectores de soporte (SVM) es un clasificador que minimiza la pérdida bisagra. El descenso " +
+    "de gradiente actualiza los pesos del modelo en tres pasos.",
 };
 const OTHER_SAMPLE = "Model 2019 SVM";
 
@@ -54,6 +69,8 @@ function loadSteps(lang: string): (() => unknown)[] {
   if (lang === "en") return [...common, () => englishTagger(), () => inEnglishLexicon("model")];
   if (lang === "zh" || lang === "ja")
     return [...common, () => jiebaSegmenter(), () => jiebaKeywords(), () => inEnglishLexicon("model")];
+  if (lang === "ru") return [...common, () => russianMorph()];
+  if (COMPROMISE_LANGUAGES.has(lang)) return [...common, () => compromiseTagger(lang)];
   return common;
 }
 
