@@ -57,9 +57,14 @@ const keyOf = async (filePath: string, ...extra: string[]) =>
     .update(JSON.stringify(extra))
     .digest("hex");
 
-/** Writes beside, then renames: a reader never sees half a file, and two suites filling one key both win. */
+/**
+ * Writes beside, then renames: a reader never sees half a file, and two suites filling one key both win. The
+ * folder is made again if it went away meanwhile (a clean of /tmp): a parse job failing on ENOENT waited its
+ * retry backoff.
+ */
 async function store(target: string, write: (temporary: string) => Promise<void>): Promise<void> {
   const temporary = `${target}.${randomBytes(4).toString("hex")}.tmp`;
+  await mkdir(path.dirname(target), { recursive: true });
   await write(temporary);
   await rename(temporary, target).catch(() => rm(temporary, { force: true }));
 }
