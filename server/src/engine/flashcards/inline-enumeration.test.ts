@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inlineEnumeration } from "./card-kinds";
+import { noteMaterial } from "../note-material";
+import { offlineFlashcards } from "./offline";
 
 describe("a numbered list written inside a sentence", () => {
   it("reads its lead and items in every numbering style", () => {
@@ -43,5 +45,28 @@ describe("a numbered list written inside a sentence", () => {
         "Two steps: 1) the algorithm computes the matching cost of every pixel in both images at every disparity it considers before anything else, 2) it selects.",
       ),
     ).toBeNull();
+  });
+});
+
+describe("an enumeration card", () => {
+  const deckOf = (markdown: string) =>
+    offlineFlashcards(noteMaterial({ title: "T", markdown, outputLanguage: "en-US", sources: [] }), {
+      count: 20,
+    });
+
+  it("names the items of a list, never lines of program code", () => {
+    const deck = deckOf(
+      [
+        "# T",
+        "## Introduction to Refactoring",
+        "Refactoring changes the structure of code while its behaviour is preserved:",
+        ["- class Foo{", "- int a;", "- public Bar(int anA){", "- return new Bar(anA)"].join("\n"),
+        "## Stages of compilation",
+        "A compiler works in three stages:",
+        ["- lexical analysis", "- syntax analysis", "- code generation"].join("\n"),
+      ].join("\n\n"),
+    );
+    const enumerations = deck.filter((c) => c.form === "enumeration");
+    expect(enumerations.map((c) => c.back)).toEqual(["lexical analysis; syntax analysis; code generation"]);
   });
 });

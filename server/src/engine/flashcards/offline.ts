@@ -360,6 +360,10 @@ function sentenceCards(
   return out;
 }
 
+/** A line of program code, not a thing to name ("class Foo{", "int a;", "return new Bar(anA)"). */
+const CODE_LINE =
+  /[{};]\s*$|^\s*[{}]|^\s*(?:public|private|protected|static|class|struct|int|void|def|function|var|let|const|import|#include|return)\b.*[=({;)]|\w\([^()]*\)\s*[{;]?\s*$/u;
+
 /** "The four stages of X are:" followed by a list: name them all. */
 function enumerationCard(
   intro: MaterialSentence | undefined,
@@ -382,7 +386,7 @@ function enumerationCard(
       !isStopword(item.toLowerCase())
     );
   };
-  if (!items.every((i) => names(i.text))) return null;
+  if (!items.every((i) => names(i.text) && !CODE_LINE.test(i.text))) return null;
   const introText =
     intro && /[:：]$/u.test(intro.text.trim()) ? intro.text.trim().replace(/\s*[:：]$/u, "") : "";
   const asked = introText || headingFor(section, material);
