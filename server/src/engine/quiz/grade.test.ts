@@ -527,6 +527,10 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     const moon = ask("月と地球の大きさを比べなさい。", ["月は地球より直径が小さい。"]);
     expect(grade(moon, "月は地球より直径が小さい。", "ja-JP").score).toBe(1);
     expect(grade(moon, "地球は月より直径が小さい。", "ja-JP").score).toBeLessThanOrEqual(0.1);
+    // a list of noun phrases, one with a verb modifying its noun, is still a keyword list: partial credit at most
+    const list = grade(liver, "胆汁を送る管、肝臓、十二指腸、消化", "ja-JP");
+    expect(list.score).toBeLessThanOrEqual(0.5);
+    expect(list.score).toBeGreaterThan(0.1);
     // a cause and its result joined by "ことで" / "ので", exchanged
     const rain = ask("川の水位はなぜ上がるか。", ["大雨が降ることで川の水位が上がる。"]);
     expect(grade(rain, "大雨が降ることで川の水位が上がる。", "ja-JP").score).toBe(1);

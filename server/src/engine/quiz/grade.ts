@@ -385,7 +385,7 @@ const COPULAS = new Set(["be", "だ", "です", "である", "是"]);
  * is mostly pieces of one to three words. Where the tokenizer tags no parts of speech, a function word stands
  * for the verb; a negation always says something.
  */
-function isKeywordList(answer: string, reading: Reading): boolean {
+function isKeywordList(answer: string, reading: Reading, lang: string): boolean {
   const pieces: Token[][] = [];
   let start = 0;
   for (const piece of answer.split(LIST_SEPARATOR)) {
@@ -410,9 +410,25 @@ function isKeywordList(answer: string, reading: Reading): boolean {
     isNegation(t) ||
     (tagged ? t.pos === "VERB" || COPULAS.has(t.norm) : t.stop && !/^[\p{N}\p{P}\p{S}]+$/u.test(t.text));
   const cjk = CJK.test(answer);
-  if (pieces.some((p) => p.length >= (cjk ? 3 : 4) && p.some(says))) return false;
+  // in a verb-final language a short piece ending on a noun is a noun phrase, its verb a modifier ("よく使う
+  // データ"); a longer one describes something ("ACKの3つをやり取りする3ウェイハンドシェイク")
+  const endsOnNoun = (p: Token[]) => {
+    const words = p.filter((t) => !/^[\p{P}\p{S}]+$/u.test(t.text));
+    const last = words.at(-1);
+    return (
+      VERB_FINAL.has(lang) &&
+      words.length <= 4 &&
+      (last?.pos === "NOUN" || last?.pos === "PROPN") &&
+      !p.some(isNegation)
+    );
+  };
+  if (pieces.some((p) => p.length >= (cjk ? 3 : 4) && p.some(says) && !endsOnNoun(p))) return false;
   const short = pieces.filter((p) => p.length <= 3).length;
-  return !all.some(says) || (pieces.length >= 3 && short >= 0.75 * pieces.length);
+  return (
+    !all.some(says) ||
+    (pieces.length >= 3 && short >= 0.75 * pieces.length) ||
+    (pieces.length >= 3 && pieces.every((p) => !p.some(says) || endsOnNoun(p)))
+  );
 }
 
 const SENTENCE_END = /[.!?。！？\n]+/u;
@@ -502,7 +518,8 @@ export function readAnswer(
   // a list's "不相交" or "non-linear" is a term, not a statement made negative
   // (when the reference itself is a list, as on many slides, a list answers it in kind)
   const referenceText = points.join("\n");
-  const keywordList = isKeywordList(answer, said) && !isKeywordList(referenceText, read(referenceText, lang));
+  const keywordList =
+    isKeywordList(answer, said, lang) && !isKeywordList(referenceText, read(referenceText, lang), lang);
   const out = readings.map((point, i): PointReading => {
     const byTerms = matchTerms(point.terms, answerReading.terms, asked, termSpread, rarity, !keywordList);
     const byPairs = matchTerms(point.pairs, answerReading.pairs, asked, pairSpread, rarity, !keywordList);
