@@ -100,6 +100,16 @@ function namesAConcept(term: string, sentence: string, m: RegExpExecArray, lang:
     .slice(verb < sentence.length ? verb : m.index + m[0].indexOf(m[1]!) + m[1]!.length)
     .replace(/\$[^$]*\$/gu, "");
   if (!/\p{L}{2}/u.test(rest)) return false;
+  // a bare "是" that reasons or narrates defines nothing: "最低次项是$-\infty$，因此0是本性奇点",
+  // "好消息是我们不需要…", "常用方法是：求极限；…" (a list, asked as one)
+  const copula = m[0].slice(m[0].indexOf(m[1]!) + m[1]!.length);
+  if (
+    lang === "zh" &&
+    /^(?:就是|是)$/u.test(copula) &&
+    (/因此|所以|于是|从而|故而|^\s*[：:]|^\s*(?:我们|我|你|他|她|它|这|那)/u.test(rest) ||
+      /[，,]\s*(?:则|故)/u.test(rest))
+  )
+    return false;
   if (lang !== "zh" && lang !== "ja") return true;
   const tokens = tokenize(term, lang);
   const head = tokens.at(-1);
