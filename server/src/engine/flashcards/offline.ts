@@ -303,6 +303,9 @@ function sentenceCards(
   const causal = causalSplit(s.text, lang);
   if (
     causal &&
+    // one statement each: no display formula or lead-in in the effect, no "moreover" opening the cause
+    !/\$\$|[:：]/u.test(causal.effect) &&
+    !/^(?:而且|并且|此外|另外|moreover|also|and|furthermore)/iu.test(causal.cause.trim()) &&
     hasVerb(causal.effect, lang) &&
     opensWithSubject(causal.effect, lang) &&
     isProse(causal.effect) &&
