@@ -282,13 +282,29 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
 }
 
 /**
+ * Waits until the element's own animations with an end (zooms, slides) have ended. An animation cancelled on the
+ * way (a hover menu closing and opened again) is not an error: the ones that replaced it are waited for in turn.
+ */
+async function animationsEnded(target: Locator): Promise<void> {
+  await target.evaluate(async (el) => {
+    for (;;) {
+      const running = el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (!running.length) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/**
  * Confirms an open `Modal.confirm` once its zoom-in has ended. On a busy machine a click while the dialog still
  * scales up can land beside its moving button, leaving the dialog open and its action never sent.
  */
 export async function confirmDialog(page: Page, button: string | RegExp): Promise<void> {
   const dialog = page.locator(".ant-modal-confirm");
   await dialog.waitFor();
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await animationsEnded(dialog);
   await dialog.getByRole("button", { name: button, exact: typeof button === "string" }).click();
   await dialog.waitFor({ state: "detached" });
 }
@@ -303,7 +319,7 @@ export async function chooseMenuItem(page: Page, trigger: Locator, item: string 
   await trigger.hover();
   const menu = page.locator(".ant-dropdown").filter({ visible: true });
   await menu.waitFor();
-  await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await animationsEnded(menu);
   await menu.locator(".ant-dropdown-menu-item").filter({ hasText: item }).click();
 }
 
@@ -315,7 +331,7 @@ export async function chooseOption(page: Page, trigger: Locator, option: string 
   await trigger.click();
   const dropdown = page.locator(".ant-select-dropdown").filter({ visible: true });
   await dropdown.waitFor();
-  await dropdown.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await animationsEnded(dropdown);
   await dropdown.locator(".ant-select-item-option").filter({ hasText: option }).click();
   await dropdown.waitFor({ state: "hidden" });
 }

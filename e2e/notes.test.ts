@@ -187,13 +187,17 @@ describe("note journey, files read for real", () => {
 
 describe("files read through the parse cache", () => {
   withStack();
+  /** The note of a PDF and a DOCX that the replay and the note screens look at, generated once. */
+  let paperNote: string;
+  beforeAll(async () => {
+    paperNote = await createNoteByApi(stack, token, [PDF, DOCX], "TraceMonkey: trace-based JIT");
+  });
 
   describe("note journey", () => {
     it("replays a job's events over SSE into the generation view, then shows the note", async () => {
       // The offline engine finishes before a browser could watch it, so the page is told once that the
       // note is still generating; the job's real event stream (replayed by the server) must then carry
       // the view through progress and sections to "done".
-      const noteId = await createNoteByApi(stack, token, [DOCX], "Moby Dick headings", "en-US");
       const page = await signedIn();
       await page.addInitScript(() => {
         const seen = { sections: 0, steps: [] as string[] };
@@ -206,14 +210,14 @@ describe("files read through the parse cache", () => {
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
       let told = false;
-      await page.route(`**/note/${noteId}`, async (route) => {
+      await page.route(`**/note/${paperNote}`, async (route) => {
         const response = await route.fetch();
         const body = await response.json();
         if (!told) body.data = { ...body.data, status: "generating" };
         told = true;
         await route.fulfill({ response, json: body });
       });
-      await page.goto(`/subNote/pages/note?id=${noteId}`);
+      await page.goto(`/subNote/pages/note?id=${paperNote}`);
       await page.getByTestId("note-content").waitFor({ timeout: 30_000 });
       const seen = await page.evaluate(
         () => (window as unknown as { __seen: { sections: number; steps: string[] } }).__seen,
@@ -298,11 +302,6 @@ describe("files read through the parse cache", () => {
   });
 
   describe("note screens", () => {
-    let noteId: string;
-    beforeAll(async () => {
-      noteId = await createNoteByApi(stack, token, [PDF, DOCX], "TraceMonkey: trace-based JIT");
-    });
-
     for (const locale of ["en-US", "zh-CN"] as const) {
       for (const width of [375, 1440] as const) {
         it(`${locale} at ${width} px`, async () => {
@@ -319,12 +318,12 @@ describe("files read through the parse cache", () => {
           await shot("new-note");
 
           // The generation view, held open: the note reads as generating and the stream sends two sections.
-          const real = await stack.server.call<{ markdown: string }>("GET", `/note/${noteId}`, { token });
+          const real = await stack.server.call<{ markdown: string }>("GET", `/note/${paperNote}`, { token });
           const parts = real.body.data.markdown
             .split(/\n(?=### )/)
             .slice(1, 3)
             .map((part) => part.slice(0, 900).replace(/\n[^\n]*$/, ""));
-          await page.route(`**/note/${noteId}`, async (route) => {
+          await page.route(`**/note/${paperNote}`, async (route) => {
             const response = await route.fetch();
             const body = await response.json();
             body.data = { ...body.data, status: "generating", jobId: "held" };
@@ -342,12 +341,12 @@ describe("files read through the parse cache", () => {
               ].join(""),
             }),
           );
-          await page.goto(`/subNote/pages/note?id=${noteId}`);
+          await page.goto(`/subNote/pages/note?id=${paperNote}`);
           await page.getByTestId("generation-sections").waitFor();
           await shot("generation");
           await page.unrouteAll({ behavior: "ignoreErrors" });
 
-          await page.goto(`/subNote/pages/note?id=${noteId}`);
+          await page.goto(`/subNote/pages/note?id=${paperNote}`);
           await page.getByTestId("note-content").waitFor();
           const citation = page.locator('a.citation[data-source="1"]').nth(1);
           const cited = Number(await citation.getAttribute("data-page"));
