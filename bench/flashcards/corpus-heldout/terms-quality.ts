@@ -37,7 +37,7 @@ for (const [set, file] of files) {
   const lang = path.basename(file).slice(0, 2);
   await nlpReady(lang);
   const sections = markdown.split(/^#{1,3} .*$/mu).filter((s) => s.trim());
-  const terms = keyTerms(sections, lang, { limit: 10 }).map((t) => t.term);
+  const terms = keyTerms(sections, lang, { limit: 10 }).map((t) => t.lemma);
   const material = noteMaterial({
     title: path.basename(file),
     markdown,

@@ -126,6 +126,12 @@ describe("French, German, Spanish (compromise)", () => {
     expect(found.filter((p) => /traduit|égalise/u.test(p))).toEqual([]);
     expect(tokenize(text, "fr").find((t) => t.text === "l'")?.stop).toBe(true);
     expect(isConceptTerm("aussi", "fr")).toBe(false);
+    // a lone word is read as it stands in a sentence, after an article (alone the tagger reads "gène" as a verb)
+    expect(isConceptTerm("gène", "fr")).toBe(true);
+    expect(isConceptTerm("prix d'équilibre", "fr")).toBe(true);
+    // a word the tagger still reads as a verb after the article is no concept (precision first)
+    expect(isConceptTerm("convierte", "es")).toBe(false);
+    expect(isConceptTerm("wandelt", "de")).toBe(false);
   });
 
   it("German: adjectives before the noun, a genitive after it, a capitalised word inside a sentence is a noun", () => {

@@ -46,6 +46,7 @@ const NOMINAL = new Set(["NOUN", "PROPN"]);
 const HAS_POS = new Set(["en", "zh", "ja"]);
 /** Languages whose noun phrases are read by their own grammar (russian.ts, romance-germanic.ts). */
 const GRAMMAR = (lang: string) => lang === "ru" || COMPROMISE_LANGUAGES.has(lang);
+const ARTICLE: Record<string, string> = { fr: "le", es: "el", de: "der" };
 const MAX_TOKENS_SPACED = 5;
 const MAX_TOKENS_CJK = 4;
 const MAX_CJK_CHARS = 16;
@@ -268,9 +269,15 @@ export function isConceptTerm(term: string, lang: string): boolean {
     return false;
   if (tokens[0]!.stop || tokens.at(-1)!.stop) return false;
   if (tokens.length === 1 && isFunctionWord(text, lang)) return false;
-  // the whole term is one noun phrase of its language's grammar
-  if (GRAMMAR(lang))
-    return nounPhrases(text, lang).some((s) => s.start === tokens[0]!.start && s.end === tokens.at(-1)!.end);
+  // the whole term is one noun phrase of its language's grammar; a French, Spanish or German term is read
+  // after an article, as it stands in a sentence (alone, the taggers read "gène", "proceso" as verbs)
+  if (GRAMMAR(lang)) {
+    const before = COMPROMISE_LANGUAGES.has(lang) ? `${ARTICLE[lang]} ` : "";
+    const [first, last] = [before.length + tokens[0]!.start, before.length + tokens.at(-1)!.end];
+    const span = nounPhrases(before + text, lang).find((s) => s.start === first && s.end === last);
+    // a lone word the tagger still reads as a verb after the article ("el convierte") is none
+    return !!span && !(span.tokens.length === 1 && /\bVerb\b/u.test(span.tokens[0]!.tag ?? ""));
+  }
   if (!HAS_POS.has(lang)) return tokens.length > 1 || /^\p{Lu}/u.test(text) || [...text].length >= 4;
   // in isolation, a tagger reads a capitalised word as a name: the head must still be nominal
   const head = tokens.at(-1)!;
