@@ -90,9 +90,14 @@ export type PdfOcrOutcome = { kind: "read"; result: OcrFileResult } | { kind: "u
 /** Either the finished document, or (OCR wanted, pages without text found) the pages read so far. */
 export type PdfFirstPass = { doc: SourceDocument } | { part: PdfPagesPart };
 
-async function withPdf<T>(data: Buffer, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
-  let doc: PDFDocumentProxy;
-  const task = getDocument({
+/**
+ * pdf.js's options for reading a PDF. Without `images`, an operator list (read for formula recovery: fonts'
+ * names, rules) leaves out the page's pictures instead of decoding them: decoding them was a third of what
+ * recovery cost a formula-dense lecture with figures. A page's pictures are looked for (a scan to OCR) in a
+ * document opened with them.
+ */
+function pdfOptions(data: Uint8Array, images: boolean): Parameters<typeof getDocument>[0] {
+  return {
     // pdf.js may transfer (detach) the array it is given: hand it a copy, never a view of a pooled Buffer.
     data: new Uint8Array(data),
     cMapUrl: CMAP_URL,
@@ -103,7 +108,14 @@ async function withPdf<T>(data: Buffer, use: (doc: PDFDocumentProxy) => Promise<
     ...withoutGlyphOutlines(),
     useSystemFonts: false,
     stopAtErrors: false,
-  });
+    // a picture of more pixels than this is left out of an operator list, undecoded
+    maxImageSize: images ? -1 : 4,
+  };
+}
+
+async function withPdf<T>(data: Buffer, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  let doc: PDFDocumentProxy;
+  const task = getDocument(pdfOptions(data, false));
   try {
     doc = await task.promise;
   } catch (err) {
@@ -169,6 +181,12 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
   const pages: [number, Line[]][] = [];
   const twoColumnPages: number[] = [];
   const ocrPages: OcrPageRequest[] = [];
+  // the document with its pictures, opened for the first page without text (a scan, or a blank page)
+  let imageTask: ReturnType<typeof getDocument> | undefined;
+  const withImages = async (p: number) => {
+    imageTask ??= getDocument(pdfOptions(await doc.getData(), true));
+    return (await imageTask.promise).getPage(p);
+  };
   const readPage = async (p: number): Promise<void> => {
     let lines: Line[] = [];
     try {
@@ -184,7 +202,7 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
       lines = garbled ? [] : ordered.lines;
       if (ordered.twoColumns && !garbled) twoColumnPages.push(p);
       // Only pages that show something are worth OCR: garbled glyphs, or a picture (a scan) without text.
-      if (garbled || (lines.length === 0 && (await paintsImage(page))))
+      if (garbled || (lines.length === 0 && (await paintsImage(await withImages(p)))))
         ocrPages.push({ page: p, width: viewport.width, height: viewport.height });
       page.cleanup();
     } catch (err) {
@@ -197,8 +215,12 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
   const numbers = Array.from({ length: pageCount }, (_, i) => i + 1).filter(wanted);
   // A few pages in flight at once keeps pdf.js busy while we build lines (measured ~15% faster).
   const WINDOW = 8;
-  for (let i = 0; i < numbers.length; i += WINDOW) {
-    await Promise.all(numbers.slice(i, i + WINDOW).map(readPage));
+  try {
+    for (let i = 0; i < numbers.length; i += WINDOW) {
+      await Promise.all(numbers.slice(i, i + WINDOW).map(readPage));
+    }
+  } finally {
+    if (imageTask) void imageTask.destroy();
   }
   ocrPages.sort((a, b) => a.page - b.page);
   return { pageCount, pages, twoColumnPages, ocrPages };

@@ -541,7 +541,15 @@ export function recoverFormulas(
   // a bar joins what stands over and under it; a radical's overbar joins the radical and its radicand
   const usedRules: Rule[] = [];
   for (const rule of rules ?? []) {
-    let touching = candidates.filter((i) => {
+    // candidates are sorted by x0: none starting far left of the rule has its centre over it
+    const from = firstCandidate(candidates, pieces, rule.x0 - MAX_GLYPH_WIDTH);
+    let touching: number[] = [];
+    for (let k = from; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      if (pieces[i]!.glyph!.x0 > rule.x1 + 0.5) break;
+      touching.push(i);
+    }
+    touching = touching.filter((i) => {
       const g = pieces[i]!.glyph!;
       const c = (g.x0 + g.x1) / 2;
       const near = g.size * 1.3;
@@ -598,6 +606,21 @@ export function recoverFormulas(
   joinBrokenLines(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
   return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check);
+}
+
+/** Wider than any glyph whose centre can stand over a rule it starts left of (a brace, a long arrow). */
+const MAX_GLYPH_WIDTH = 200;
+
+/** The first of candidates (sorted by their glyph's x0) whose glyph starts at or after x. */
+function firstCandidate(candidates: number[], pieces: Piece[], x: number): number {
+  let lo = 0;
+  let hi = candidates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pieces[candidates[mid]!]!.glyph!.x0 < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -1299,12 +1322,16 @@ function rewrite(
   // a display's equation numbers, left (leqno, amsart) or right, and all its rows': after it, "$$…$$ (1) (2)"
   const numbers = new Map<number, MathRegion>();
   const numbersOf = new Map<MathRegion, string[]>();
+  // the page's items that read as equation numbers, found once (a page has many displays and many items)
+  const numberItems: { item: MathTextItem; index: number; box: Box }[] = [];
+  items.forEach((item, index) => {
+    const box = boxOf(item);
+    if (box && EQUATION_NUMBER.test(item.str.trim())) numberItems.push({ item, index, box });
+  });
   for (const r of regions) {
     if (!r.display || r.latex === "") continue;
     const rows = [r, ...(r.below ?? [])];
-    items.forEach((item, index) => {
-      const box = boxOf(item);
-      if (!box || !EQUATION_NUMBER.test(item.str.trim())) return;
+    numberItems.forEach(({ item, index, box }) => {
       if (
         rows.some((row) => Math.abs(box.y - row.y) < row.size * 0.4 && (box.x0 > row.x1 || box.x1 < row.x0))
       ) {
