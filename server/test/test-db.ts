@@ -99,14 +99,16 @@ function postgres(adminUrl: string): TestDatabaseKind {
  * parameters (unstorable text, hostile input). A suite that tests one of these runs on both:
  *   queue, worker-crash, jobs (claims, leases, cancel from another process); beans (no balance below zero under
  *   concurrent charges); member, files, feedback-quotas, note-copy-quota (limits under simultaneous requests);
- *   notes (queue fairness: waiting generations never stall parsing); quiz (30 simultaneous retries make one quiz,
+ *   notes-fairness (queue fairness: waiting generations never stall parsing); quiz (30 simultaneous retries make one quiz,
  *   and it covers the artefacts' shared one-generation-at-a-time advisory lock); translate (its own lock);
  *   notes-list (the trigram index, a cancelled query); health (a database that does not answer); admin-command
  *   and feedback (the CLI's own connection beside the server); http-edges and route-hostile-input (text and input the driver
  *   must refuse as 400). roles, topology and database-outage run on PostgreSQL alone (several processes).
  * The others read and write rows one request at a time, the same on both, and run on PGlite only: podcast,
  * flashcards, slides, ask, llm-answer (their generation lock is quiz's), export, student (its admin commands
- * use the server's own connection), route-authorization.
+ * use the server's own connection), route-authorization, notes. A suite that runs on both may run only its cases
+ * of the list above on PostgreSQL (files: its upload limits, member: its limits under concurrent requests; their
+ * other cases are on PGlite alone).
  */
 export const testDatabases: TestDatabaseKind[] = [
   pglite,
