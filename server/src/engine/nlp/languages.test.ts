@@ -143,6 +143,12 @@ describe("French, German, Spanish (compromise)", () => {
     expect(found).toContain("thermische Energie");
     expect(found).toContain("mechanische Arbeit");
     expect(found.filter((p) => /wandelt|gilt|zweite/u.test(p))).toEqual([]);
+    // the tagger reads "lässt" as an adjective; an attributive adjective declines (-e, -en, -er, -es, -em)
+    expect(phrases("Ein Filter lässt kurze Wellen durch.", "de")).toEqual([
+      "Filter",
+      "kurze Wellen",
+      "Wellen",
+    ]);
   });
 });
 

@@ -189,8 +189,9 @@ export function europeanPhrases(tokens: Token[], text: string, lang: string): Eu
   while (i < tokens.length) {
     if (lang === "de") {
       // adjectives, then the noun (or two, "Gregor Mendel"), then "der/des" + adjectives + noun
+      // an attributive adjective declines: it ends in -e, -en, -er, -es or -em ("lässt" is none)
       let k = i;
-      while (adjective(tokens[k]) && next(k) >= 0) k = next(k);
+      while (adjective(tokens[k]) && /(?:e|en|er|es|em)$/u.test(tokens[k]!.text) && next(k) >= 0) k = next(k);
       if (!nominal(tokens[k])) {
         i = Math.max(i + 1, k);
         continue;
