@@ -107,8 +107,8 @@ function postgres(adminUrl: string): TestDatabaseKind {
  * The others read and write rows one request at a time, the same on both, and run on PGlite only: podcast,
  * flashcards, slides, ask, llm-answer (their generation lock is quiz's), export, student (its admin commands
  * use the server's own connection), route-authorization, notes. A suite that runs on both may run only its cases
- * of the list above on PostgreSQL (files: its upload limits, member: its limits under concurrent requests; their
- * other cases are on PGlite alone).
+ * of the list above on PostgreSQL (files: its upload limits, member: its limits under concurrent requests,
+ * feedback-quotas: its quotas and the CLI's sweep; their other cases are on PGlite alone).
  */
 export const testDatabases: TestDatabaseKind[] = [
   pglite,
