@@ -485,7 +485,8 @@ export interface PodcastLabels {
   /** The guest's questions, each about what the host says next. */
   askDefinition: ((term: string) => string)[];
   askNumbers: string;
-  askTerm(term: string): string;
+  /** Questions about a term, taken in turn so that one episode does not ask the same way each time. */
+  askTerm: ((term: string) => string)[];
   askList: string;
   askTable(label: string): string;
   askMore: ((heading: string) => string)[];
@@ -529,7 +530,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     enterLast: (h) => `Finally, ${h}.`,
     askDefinition: [(t) => `What exactly is ${t}?`, (t) => `How does the note define ${t}?`],
     askNumbers: "Are there any figures worth remembering here?",
-    askTerm: (t) => `And what about ${t}?`,
+    askTerm: [
+      (t) => `And what about ${t}?`,
+      (t) => `Where does ${t} come in?`,
+      (t) => `What should we know about ${t}?`,
+    ],
     askList: "What are the main points?",
     askTable: (l) => `What does the table say about ${l}?`,
     askWhy: (t) => `What is the reason behind ${t}?`,
@@ -563,7 +568,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     enterLast: (h) => `最后，我们来看「${h}」。`,
     askDefinition: [(t) => `「${t}」到底是什么？`, (t) => `笔记里是怎么定义「${t}」的？`],
     askNumbers: "这里有什么需要记住的数字吗？",
-    askTerm: (t) => `那「${t}」呢？`,
+    askTerm: [
+      (t) => `那「${t}」呢？`,
+      (t) => `「${t}」在这里起什么作用？`,
+      (t) => `关于「${t}」，有什么要记住的？`,
+    ],
     askList: "要点有哪些？",
     askTable: (l) => `表格里关于「${l}」是怎么说的？`,
     askWhy: (t) => `「${t}」背后的原因是什么？`,
@@ -602,7 +611,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     enterLast: (h) => `最後に「${h}」です。`,
     askDefinition: [(t) => `「${t}」とは何ですか？`, (t) => `ノートでは「${t}」をどう定義していますか？`],
     askNumbers: "ここで覚えておくべき数字はありますか？",
-    askTerm: (t) => `では「${t}」はどうですか？`,
+    askTerm: [
+      (t) => `では「${t}」はどうですか？`,
+      (t) => `「${t}」はここでどんな役割ですか？`,
+      (t) => `「${t}」について覚えておくことは？`,
+    ],
     askList: "主なポイントは何ですか？",
     askTable: (l) => `表では「${l}」について何と書いてありますか？`,
     askWhy: (t) => `「${t}」はなぜそうなるのですか？`,
@@ -650,7 +663,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
       (t) => `노트에서 「${t}」의 정의는 어떻게 되나요?`,
     ],
     askNumbers: "여기서 기억해야 할 수치가 있나요?",
-    askTerm: (t) => `그럼 「${t}」 쪽은요?`,
+    askTerm: [
+      (t) => `그럼 「${t}」 쪽은요?`,
+      (t) => `「${t}」는 여기서 어떤 역할을 하나요?`,
+      (t) => `「${t}」에 대해 기억할 점은요?`,
+    ],
     askList: "주요 내용은 무엇인가요?",
     askTable: (l) => `표에서는 「${l}」에 대해 뭐라고 하나요?`,
     askWhy: (t) => `「${t}」는 왜 그런가요?`,
@@ -697,7 +714,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
       (t) => `Comment la note définit-elle « ${t} » ?`,
     ],
     askNumbers: "Y a-t-il des chiffres à retenir ici ?",
-    askTerm: (t) => `Et « ${t} », alors ?`,
+    askTerm: [
+      (t) => `Et « ${t} », alors ?`,
+      (t) => `Quel rôle joue « ${t} » ici ?`,
+      (t) => `Que faut-il retenir sur « ${t} » ?`,
+    ],
     askList: "Quels sont les points principaux ?",
     askTable: (l) => `Que dit le tableau sur « ${l} » ?`,
     askWhy: (t) => `Pourquoi en est-il ainsi pour « ${t} » ?`,
@@ -741,7 +762,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     enterLast: (h) => `Zum Schluss: „${h}“.`,
     askDefinition: [(t) => `Was genau ist „${t}“?`, (t) => `Wie definiert die Notiz „${t}“?`],
     askNumbers: "Gibt es hier Zahlen, die man sich merken sollte?",
-    askTerm: (t) => `Und was ist mit „${t}“?`,
+    askTerm: [
+      (t) => `Und was ist mit „${t}“?`,
+      (t) => `Welche Rolle spielt „${t}“ hier?`,
+      (t) => `Was sollte man über „${t}“ wissen?`,
+    ],
     askList: "Was sind die wichtigsten Punkte?",
     askTable: (l) => `Was sagt die Tabelle zu „${l}“?`,
     askWhy: (t) => `Warum ist das bei „${t}“ so?`,
@@ -783,7 +808,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     enterLast: (h) => `Por fim, “${h}”.`,
     askDefinition: [(t) => `O que é exatamente “${t}”?`, (t) => `Como a nota define “${t}”?`],
     askNumbers: "Há algum número importante para lembrar aqui?",
-    askTerm: (t) => `E quanto a “${t}”?`,
+    askTerm: [
+      (t) => `E quanto a “${t}”?`,
+      (t) => `Que papel tem “${t}” aqui?`,
+      (t) => `O que devemos saber sobre “${t}”?`,
+    ],
     askList: "Quais são os pontos principais?",
     askTable: (l) => `O que a tabela diz sobre “${l}”?`,
     askWhy: (t) => `Por que isso acontece com “${t}”?`,
@@ -821,7 +850,11 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     enterLast: (h) => `Por último, «${h}».`,
     askDefinition: [(t) => `¿Qué es exactamente «${t}»?`, (t) => `¿Cómo define la nota «${t}»?`],
     askNumbers: "¿Hay alguna cifra que convenga recordar aquí?",
-    askTerm: (t) => `¿Y qué hay de «${t}»?`,
+    askTerm: [
+      (t) => `¿Y qué hay de «${t}»?`,
+      (t) => `¿Qué papel juega «${t}» aquí?`,
+      (t) => `¿Qué conviene recordar sobre «${t}»?`,
+    ],
     askList: "¿Cuáles son los puntos principales?",
     askTable: (l) => `¿Qué dice la tabla sobre «${l}»?`,
     askWhy: (t) => `¿Por qué ocurre eso con «${t}»?`,

@@ -231,6 +231,7 @@ function guestAsks(
     asked.add(key);
     return question;
   };
+  const aboutTerm = (term: string) => once(labels.askTerm[turn % labels.askTerm.length]!(term));
   const generic = () => {
     for (let i = 0; i < labels.askMore.length; i++) {
       const question = once(labels.askMore[(turn + i) % labels.askMore.length]!(item.heading));
@@ -246,11 +247,11 @@ function guestAsks(
       return (figure && once(labels.askFigure(figure))) || generic();
     }
     case "why":
-      return once(labels.askWhy(item.term)) ?? once(labels.askTerm(item.term)) ?? generic();
+      return once(labels.askWhy(item.term)) ?? aboutTerm(item.term) ?? generic();
     case "example":
-      return once(labels.askExample(item.term)) ?? once(labels.askTerm(item.term)) ?? generic();
+      return once(labels.askExample(item.term)) ?? aboutTerm(item.term) ?? generic();
     case "term":
-      return once(labels.askTerm(item.term)) ?? generic();
+      return aboutTerm(item.term) ?? generic();
     case "list":
       return once(labels.askList) ?? generic();
     case "table":
