@@ -39,6 +39,7 @@ import {
   sameOrContains,
   scriptOf,
   seededRandom,
+  narratesOrInstructs,
   selfContained,
   shuffled,
 } from "./quiz-text";
@@ -416,6 +417,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     .map((t) => t.text)
     .sort((a, b) => b.length - a.length);
   const ownVoice = speaksInFirstPerson(material);
+  /** Narration of what "we" do, an instruction or an exercise (see `narratesOrInstructs`): no statement to test. */
+  const narration = (text: string) =>
+    narratesOrInstructs(text, lang, tokenize(maskFormulas(text), lang), definedTerm(text, lang) !== null);
   /** A statement of the material: not a question, not a first-person remark beside it. */
   const assertive = (text: string) => !QUESTION_END.test(text) && (ownVoice || !firstPerson(text));
   const byNorm = new Map(pool.map((t) => [t.norm, t]));
@@ -503,7 +507,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         META.test(text) ||
         !assertive(text) ||
         !selfContained(text, opensPointingBack(text, lang)) ||
-        !isWholeSentence(text, wholeBlock)
+        !isWholeSentence(text, wholeBlock) ||
+        narration(text)
       )
         return;
       if (hasCjk(text) ? charLength(text) < 10 : text.split(/\s+/).length < 6) return;
@@ -547,7 +552,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
           META.test(text) ||
           !assertive(text) ||
           !selfContained(text, opensPointingBack(text, lang)) ||
-          !isWholeSentence(text, list.length === 1 || b.type === "list")
+          !isWholeSentence(text, list.length === 1 || b.type === "list") ||
+          narration(text)
         )
           continue;
         const values = valuesIn(text);
@@ -625,7 +631,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             isIncompleteStatement(text) ||
             !isWholeSentence(text, list.length === 1 || b.type === "list") ||
             // a fragment ("右半平面的半圆。"; a list item is a point by itself)
-            (b.type !== "list" && !hasVerb(maskFormulas(text), lang))
+            (b.type !== "list" && !hasVerb(maskFormulas(text), lang)) ||
+            narration(text)
           )
             continue;
           ranked.push({ text, value: pointValue(section, s, b.type === "definition"), order });

@@ -3,7 +3,8 @@ import { QUESTION_TYPES } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
 import { noteMaterial, sectionSentences } from "../note-material";
 import { offlineQuiz } from "./offline";
-import { selfContained } from "./quiz-text";
+import { nlpReady, tokenize } from "../nlp";
+import { narratesOrInstructs, selfContained } from "./quiz-text";
 import { valueDistractors, valuesIn } from "./values";
 
 const cite = (page: number) => `*Sources:* [p. ${page}](#source=1&page=${page})`;
@@ -161,5 +162,37 @@ describe("quiz statements stand alone (issue 24: a judgment is one self-containe
     const days = valueDistractors(day!, [], 4, random).map(Number);
     expect(days.length).toBeGreaterThan(0);
     for (const d of days) expect(d >= 1 && d <= 28, String(d)).toBe(true);
+  });
+});
+
+describe("a tested statement is a claim about the subject (issue 24: no narration, instruction, exercise or memo)", () => {
+  const narrates = (text: string, lang: string, defines = false) =>
+    narratesOrInstructs(text, lang, tokenize(text, lang), defines);
+
+  it("refuses what 'we' do next, an imperative memo, an exercise statement; keeps claims and definitions", async () => {
+    await Promise.all(["en", "zh", "ru"].map((l) => nlpReady(l)));
+    for (const [text, lang] of [
+      ["最后一步我们把积分和取极限互换了位置，这需要我们证明其合理性。", "zh"],
+      ["重要的是我们在找模长小于1的奇点，因此我们没有求另一个奇点的留数。", "zh"],
+      ["示例1：设在电场中有一个导体球，求球内的电势。", "zh"],
+      ["设球面上的电势为常数，求球内各点的电势分布。", "zh"],
+      ["Turn off skype/email/sound Mess with slide numbers Thank Lee", "en"],
+      ["Find the electric potential inside the sphere.", "en"],
+      ["We prove the theorem by induction on the degree.", "en"],
+      ["Найдите потенциал внутри сферы.", "ru"],
+      ["Мы рассмотрим этот метод в следующей лекции.", "ru"],
+    ])
+      expect(narrates(text!, lang!), text).toBe(true);
+    for (const [text, lang] of [
+      ["留数等于函数在奇点Laurent展开的负一次项的系数。", "zh"],
+      ["设f(z)在区域D内解析，则f(z)沿D内任一闭曲线的积分为零。", "zh"],
+      ["求和符号与积分号在一致收敛时可以交换。", "zh"],
+      ["Gradient descent minimises the loss by following the negative gradient.", "en"],
+      ["Refactoring changes the structure of code without changing its behaviour.", "en"],
+      ["Информационная система хранит и обрабатывает данные предприятия.", "ru"],
+    ])
+      expect(narrates(text!, lang!), text).toBe(false);
+    // "我们称…为…" names a term: a definition stays a statement
+    expect(narrates("我们称满足柯西-黎曼方程的函数为解析函数。", "zh", true)).toBe(false);
   });
 });

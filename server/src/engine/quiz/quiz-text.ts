@@ -158,3 +158,65 @@ export function selfContained(text: string, pointsBack: boolean, personal = true
     !PIECE_OPENER.test(t)
   );
 }
+
+/** First-person plural pronouns, a closed class: the lecturer and the audience as the sentence's actors. */
+const WE = new Set([
+  "we",
+  "us",
+  "our",
+  "ours",
+  "let's",
+  "let’s",
+  "我们",
+  "咱们",
+  "我們",
+  "私たち",
+  "我々",
+  "われわれ",
+  "мы",
+  "нам",
+  "нас",
+  "нами",
+  "наш",
+  "наша",
+  "наше",
+  "наши",
+  "nous",
+  "wir",
+  "uns",
+  "unser",
+  "unsere",
+  "nosotros",
+  "nosotras",
+]);
+/** A clause opening on an instruction to the reader, as exercises are worded ("求…", "试证…", "计算…"). */
+const CJK_EXERCISE = /(?:^|[，,：:；;。])\s*(?:试求|试证|求出|求解|求(?![和得导积]))/u;
+/** An exercise or example label, numbered: the statement of a problem, not a claim ("示例1：", "Example 2:"). */
+const EXERCISE_LABEL =
+  /^(?:示例|例题?|习题|练习|问题|題|問題?|例|exercise|example|problem|task|exemple|exercice|problème|aufgabe|beispiel|ejemplo|ejercicio|задача|пример|упражнение)\s*\d+(?:\.\d+)*\s*[:：.、]/iu;
+
+/**
+ * Whether a sentence narrates or instructs instead of stating the subject (as `tokens`, the NLP layer's
+ * reading in `lang`, tell): "we"/"我们"/"мы" as actors ("最后一步我们把积分和取极限互换了位置…"), a clause that
+ * instructs the reader (an imperative opener "Turn off skype …", "Найдите …"; "…，求…电势"), or a numbered
+ * exercise. A definition worded with "we" ("我们称…为…", "we call …") still states a term: `defines` says so.
+ */
+export function narratesOrInstructs(
+  text: string,
+  lang: string,
+  tokens: readonly { text: string; norm: string; pos?: string; tag?: string }[],
+  defines: boolean,
+): boolean {
+  const t = text.trim();
+  if (EXERCISE_LABEL.test(t)) return true;
+  if (hasCjk(t) && CJK_EXERCISE.test(t)) return true;
+  const first = tokens[0];
+  if (first && first.pos === "VERB" && /^\p{Lu}/u.test(first.text)) {
+    // an imperative: the verb's base form opens the sentence ("Find …", "Turn off …"; Russian "-ите/-йте")
+    if (lang === "en" && first.norm === first.text.toLowerCase() && !/(?:ing|ed|s)$/i.test(first.text))
+      return true;
+    if (lang === "ru" && /(?:ите|йте)$/iu.test(first.text)) return true;
+  }
+  if (defines) return false;
+  return tokens.some((x) => WE.has(x.text.toLowerCase()));
+}
