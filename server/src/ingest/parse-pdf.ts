@@ -420,7 +420,15 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
       const ref = Math.max(size, cur.size);
       const dy = Math.abs(y - cur.y);
       const gap = x - cur.x1;
-      if (dy < ref * 0.6 && gap > -ref * 0.5 && gap < ref * 2.5) {
+      // a prose accent TeX set over the letter after it ("Schr", "¨", "odinger"): its item reaches over that
+      // letter, further back than items of a line overlap; the two compose ("ö") when nothing stands between
+      const accentOver =
+        dy < ref * 0.6 &&
+        gap > -ref &&
+        gap <= -ref * 0.5 &&
+        /[¨´`ˆ˜¸˚ˇ]$/u.test(cur.text) &&
+        /^[ıȷ\p{L}]/u.test(str);
+      if (accentOver || (dy < ref * 0.6 && gap > -ref * 0.5 && gap < ref * 2.5)) {
         // A footnote marker set as a superscript after a word or its punctuation ("performance.⁴"): smaller,
         // raised, digits or a dagger. An exponent after a variable ("x²", "(a+b)²", "10³") stays.
         if (

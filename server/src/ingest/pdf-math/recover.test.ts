@@ -116,6 +116,12 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
     );
   });
 
+  it('composes a prose accent TeX set over its letter, its item reaching back over it (Schr\\"odinger)', async () => {
+    const blocks = await blocksOf(fixture("en-physics.pdf"), "physics.pdf");
+    expect(blocks.join("\n")).toContain("The time-dependent Schrödinger equation is");
+    expect(blocks.join("\n").replace(/\$[^$]*\$/g, "")).not.toMatch(/[˜¨ˆ˙]/u);
+  });
+
   it("reads an inline formula that TeX broke over two lines as one (ctex, tcolorbox)", async () => {
     const blocks = await blocksOf(fixture("tuned-zh-tcolorbox.pdf"), "zh-box.pdf");
     // two integral signs set together are \\iint (amsmath's kern overlaps them), which KaTeX renders
