@@ -40,6 +40,7 @@ import {
   scriptOf,
   seededRandom,
   narratesOrInstructs,
+  readsAsNoun,
   selfContained,
   shuffled,
 } from "./quiz-text";
@@ -787,6 +788,19 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
    * of speech where the language is tagged ("Assemblée nationale" is not swapped for "serment du Jeu de paume",
    * nor "方程" for "函数空间").
    */
+  /**
+   * The swap of a key sentence's term for a same-kind term that reads as a noun phrase where it lands (the
+   * tagger's reading of the new sentence: no adjective or verb in the term's place), or null.
+   */
+  const swapFor = (ks: KeySentence, section: MaterialSection) => {
+    const at = onceAt(ks.text, ks.term.text);
+    const swap = distractors(ks.term, ks.text, 3, section.index).find((d) => {
+      if (!sameForm(ks.term, d) || !fitsAt(ks.text, at, ks.term.text.length, d.text)) return false;
+      const swapped = replaceAt(ks.text, at, ks.term.text.length, d.text);
+      return readsAsNoun(tokenize(swapped, lang), at, d.text.length);
+    });
+    return swap ? { from: ks.term.text, at, to: swap.text } : null;
+  };
   const sameForm = (term: Term, swap: Term) => {
     if (clausePiece(term) || clausePiece(swap)) return false;
     const a = tokenize(term.text, lang);
@@ -836,15 +850,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         break;
       }
       case "judgment": {
-        const byTerm = sentences.map((ks) =>
-          judgment(section, ks.text, () => {
-            const at = onceAt(ks.text, ks.term.text);
-            const swap = distractors(ks.term, ks.text, 3, section.index).find(
-              (d) => sameForm(ks.term, d) && fitsAt(ks.text, at, ks.term.text.length, d.text),
-            );
-            return swap ? { from: ks.term.text, at, to: swap.text } : null;
-          }),
-        );
+        const byTerm = sentences.map((ks) => judgment(section, ks.text, () => swapFor(ks, section)));
         const byValue = valueSentences(section).map((vs) =>
           judgment(section, vs.text, () => {
             const [swap] = valueDistractors(vs.value, allValues(), 1, random);
@@ -965,11 +971,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const falses: string[] = [];
     for (const ks of usable.slice(trueCount)) {
       if (falses.length >= 2 || (falses.length >= 1 && truths.length + falses.length >= 5)) break;
-      const at = onceAt(ks.text, ks.term.text);
-      const swap = distractors(ks.term, ks.text, 3, section.index).find(
-        (d) => sameForm(ks.term, d) && fitsAt(ks.text, at, ks.term.text.length, d.text),
-      );
-      if (swap) falses.push(replaceAt(ks.text, at, ks.term.text.length, swap.text));
+      const swap = swapFor(ks, section);
+      if (swap) falses.push(replaceAt(ks.text, swap.at, swap.from.length, swap.to));
     }
     if (falses.length < 2) return null;
     const options = shuffled([...truths.map((t) => t.text), ...falses], random);
@@ -1021,7 +1024,13 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       if (rights.length >= 3) break;
       if (!rankedConcept(t)) continue;
       const holder = sentences.find((x) => onceAt(x.text, t.text) >= 0)?.text;
-      if (!holder || !nominalHere(holder, onceAt(holder, t.text), t.text.length)) continue;
+      // a noun where the section says it, not the verb of a verb-object pair ("代入方程") nor part of a compound
+      if (
+        !holder ||
+        !nominalHere(holder, onceAt(holder, t.text), t.text.length) ||
+        cutsCompound(holder, onceAt(holder, t.text), t.text.length)
+      )
+        continue;
       if (!rights.some((r) => sameOrContains(r.text, t.text) || r.stems.some((s) => t.stems.includes(s))))
         rights.push(t);
     }

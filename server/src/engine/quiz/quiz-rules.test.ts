@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { noteMaterial, sectionSentences } from "../note-material";
 import { offlineQuiz } from "./offline";
 import { nlpReady, tokenize } from "../nlp";
-import { narratesOrInstructs, selfContained } from "./quiz-text";
+import { narratesOrInstructs, readsAsNoun, selfContained } from "./quiz-text";
 import { valueDistractors, valuesIn } from "./values";
 
 const cite = (page: number) => `*Sources:* [p. ${page}](#source=1&page=${page})`;
@@ -194,5 +194,39 @@ describe("a tested statement is a claim about the subject (issue 24: no narratio
       expect(narrates(text!, lang!), text).toBe(false);
     // "我们称…为…" names a term: a definition stays a statement
     expect(narrates("我们称满足柯西-黎曼方程的函数为解析函数。", "zh", true)).toBe(false);
+  });
+});
+
+describe("a false judgment swaps a concept for a same-kind concept (issue 24)", () => {
+  const at = (sentence: string, words: string, lang: string) =>
+    readsAsNoun(tokenize(sentence, lang), sentence.indexOf(words), words.length);
+
+  it("takes a swap only where the tagger reads it as a noun phrase in the new sentence", async () => {
+    await Promise.all(["en", "ru"].map((l) => nlpReady(l)));
+    expect(at("Данные обрабатываются по должны с использованием базы.", "по должны", "ru")).toBe(false);
+    expect(at("Данные обрабатываются сервером с использованием базы.", "сервером", "ru")).toBe(true);
+    expect(at("The refactoring keeps the tests green and runs them often.", "runs them", "en")).toBe(false);
+    expect(at("The encoder maps each frame to a dense vector.", "dense vector", "en")).toBe(true);
+    expect(at("The encoder maps each frame to a dense vector.", "dense", "en")).toBe(false);
+  });
+});
+
+describe("a formula blank offers formulas of the answer's kind, without equation labels (issue 24)", () => {
+  it("asks no formula carrying its equation number, and offers an equation only beside equations", () => {
+    expect(
+      valuesIn("由此可得 $$(2)1-e^{-wt}=\\frac{q}{C}$$ 在充电时成立。").filter((v) => v.kind === "formula"),
+    ).toEqual([]);
+    expect(valuesIn("Hence $a^2 + b^2 = c^2 \\quad (3)$ holds.").filter((v) => v.kind === "formula")).toEqual(
+      [],
+    );
+    expect(valuesIn("Hence $y = f(2) + 1$ holds.").map((v) => v.kind)).toContain("formula");
+    const [answer] = valuesIn("电容器充电时 $u=U(1-e^{-t/RC})$ 成立。");
+    const known = [
+      ...valuesIn("放电时 $u=Ue^{-t/RC}$ 成立。"),
+      ...valuesIn("时间常数为 $RC\\cdot(1-e^{-t})$ 这一乘积。"),
+      ...valuesIn("电流满足 $i<U(1-e^{-t/RC})/R$ 这一界。"),
+    ];
+    const offered = valueDistractors(answer!, known, 3, () => 0.5);
+    expect(offered).toEqual(["$u=Ue^{-t/RC}$"]);
   });
 });

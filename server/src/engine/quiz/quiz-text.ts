@@ -220,3 +220,23 @@ export function narratesOrInstructs(
   if (defines) return false;
   return tokens.some((x) => WE.has(x.text.toLowerCase()));
 }
+
+/**
+ * Whether the words at `at` (`length` characters) of a sentence read as a noun phrase there, as `tokens` (the
+ * NLP layer's reading of the whole sentence) tell: the last word a noun or name, none a verb, adjective or
+ * adverb ("по должны", "a performance of temporal" do not; a gerund names a process). True where no
+ * tagger read the words.
+ */
+export function readsAsNoun(
+  tokens: readonly { text: string; start: number; end: number; pos?: string }[],
+  at: number,
+  length: number,
+): boolean {
+  const span = tokens.filter((t) => t.start < at + length && t.end > at);
+  const last = span.at(-1);
+  if (!last || last.pos === undefined) return true;
+  const nominal = (t: { text: string; pos?: string }) =>
+    t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "X" || /ing$/i.test(t.text);
+  if (!nominal(last)) return false;
+  return !span.some((t) => t.pos === "VERB" && !/ing$/i.test(t.text));
+}

@@ -43,13 +43,22 @@ const MONTH =
 const CITED_BEFORE = /(?:[([]\s*\p{Lu}[^()[\]]*,\s*|(?:et al\.?|\p{Lu}\p{L}+)\s*[([]\s*)$/u;
 const CITED_AFTER = /^\s*[a-z]?\s*[)\];,]/u;
 
+/** An equation number run into a formula: "(2)" opening or closing it, or a \\tag. */
+const EQUATION_LABEL =
+  /^\(\s*\d+(?:\.\d+)*\s*\)(?!\s*[\^_])|(?:\s|\\q?quad)\(\s*\d+(?:\.\d+)*\s*\)$|\\tag\b/u;
+/** What a formula states: an equation, an inequality or an expression; a distractor states the same. */
+const RELATION = /\\(?:le|ge|leq|geq|ne|neq|approx|sim|equiv|lt|gt)\b|[=<>≤≥≈≠]/u;
+const relationOf = (formula: string) =>
+  (RELATION.exec(formula)?.[0] ?? "").replace(/^\\(?:leq|geq)$/, (m) => m.slice(0, 3));
+
 /** The numbers of a sentence that state a quantity or a year, and its formulas. */
 export function valuesIn(sentence: string): Value[] {
   const out: Value[] = [];
   for (const span of formulaSpans(sentence)) {
     const latex = span.latex.trim();
-    // a lone symbol ("$x$") is no formula worth asking about
-    if (latex.length >= 3 && /[=<>+\-^\\]/.test(latex))
+    // a lone symbol ("$x$") is no formula worth asking about; a formula carrying its equation number
+    // ("$$(2)1-e^{-wt}=…$$", "\\tag{3}") is the parser's reading of a display line, not the formula as a student writes it
+    if (latex.length >= 3 && /[=<>+\-^\\]/.test(latex) && !EQUATION_LABEL.test(latex))
       out.push({ text: sentence.slice(span.start, span.end), at: span.start, kind: "formula" });
   }
   const prose = maskFormulas(sentence);
@@ -137,7 +146,10 @@ export function valueDistractors(value: Value, known: Value[], n: number, random
   if (value.kind === "formula") {
     known
       .filter(
-        (k) => k.kind === "formula" && formulaTokens(k.text).join("") !== formulaTokens(value.text).join(""),
+        (k) =>
+          k.kind === "formula" &&
+          relationOf(k.text) === relationOf(value.text) &&
+          formulaTokens(k.text).join("") !== formulaTokens(value.text).join(""),
       )
       .map((k) => ({ text: k.text, likeness: formulaLikeness(k.text, value.text) }))
       .filter((k) => k.likeness >= 0.3)
