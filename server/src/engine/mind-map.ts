@@ -6,6 +6,7 @@ import { protectFormulas } from "./formula";
 import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./short-text";
 import { findWord, hasCjk } from "./text";
 import {
+  dictionaryForm,
   hasVerb,
   isConceptTerm,
   isFunctionWord,
@@ -284,7 +285,8 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
     });
     if (overlaps) continue;
     const quote = sentences.find((s) => findWord(s.text, term) >= 0)?.text ?? term;
-    if (add("term", term, quote)) termCount++;
+    // a leaf stands alone: its dictionary form ("исследовательский проект", not "исследовательского проекта")
+    if (add("term", dictionaryForm(term, lang), quote)) termCount++;
   }
   for (const s of sentences) {
     if (leaves.length >= LEAVES_PER_SECTION) break;

@@ -3,6 +3,7 @@ import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare
 import { FORMULA, isFormulaOnly, maskFormulas } from "./formula";
 import { isStopword } from "./stopwords";
 import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
+import { keyTerms as taggedKeyTerms } from "./nlp";
 
 /** A candidate for the note: one sentence of a paragraph, or one list item. */
 export interface Unit {
@@ -227,7 +228,19 @@ export function documentStats(doc: PreparedDocument, locale: string, sectionText
 }
 
 /** Key terms of a section by TF-IDF against the whole document; longer n-grams favoured. */
+/**
+ * Languages whose terms come from their tagger's noun phrases (nlp/): counting word runs there keeps inflected
+ * pieces ("проекта · исследовательского", "членами") and verbs. English, Chinese and Japanese keep the counting,
+ * which their notes, lengths and tests were measured with.
+ */
+const TAGGED_TERMS = new Set(["ru", "fr", "de", "es"]);
+/** Text the tagger reads for one list of terms: enough to rank a document's terms, bounded in time. */
+const TAGGED_TEXT_MAX = 60_000;
+
 export function keyTerms(text: string, locale: string, stats: DocStats, max: number): string[] {
+  const lang = locale.slice(0, 2).toLowerCase();
+  if (TAGGED_TERMS.has(lang))
+    return taggedKeyTerms(text.slice(0, TAGGED_TEXT_MAX), lang, { limit: max }).map((t) => t.term);
   const scored: { surface: string; key: string; score: number }[] = [];
   const candidates = termCandidates(text, locale);
   // How often each word stands inside a repeated two-word term, counted once for all candidates.
