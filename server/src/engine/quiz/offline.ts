@@ -33,6 +33,7 @@ import { materialVocabulary, questionProblems, type KeyContext } from "./answer-
 import { examOrder, slotTypes, type QuestionDraft, type QuizPlan } from "./question";
 import { valueDistractors, valuesIn, type Value } from "./values";
 import {
+  asksQuestion,
   charLength,
   contentStems,
   questionKey,
@@ -105,7 +106,6 @@ function readable(text: string): boolean {
   return chars.length > 0 && letters / chars.length >= 0.7;
 }
 
-const QUESTION_END = /[?？]\s*[)）"”」』»]*\s*$|[吗呢]\s*$/u;
 /** The writer speaking of themself: a student's own remark, not the material's statement. */
 const FIRST_PERSON_I = /(?:^|[^\p{L}])I(?:['’](?:m|ve|d|ll))?(?=$|[^\p{L}])/u;
 const FIRST_PERSON =
@@ -145,7 +145,7 @@ export function quizRuleProblems(
   lang: string,
 ): ("judgment-is-question" | "filler-option")[] {
   const out: ("judgment-is-question" | "filler-option")[] = [];
-  if (q.type === "judgment" && QUESTION_END.test(q.question.trim())) out.push("judgment-is-question");
+  if (q.type === "judgment" && asksQuestion(q.question)) out.push("judgment-is-question");
   if (q.options.some((o) => fillerOption(o, lang))) out.push("filler-option");
   return out;
 }
@@ -422,7 +422,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   const narration = (text: string) =>
     narratesOrInstructs(text, lang, tokenize(maskFormulas(text), lang), definedTerm(text, lang) !== null);
   /** A statement of the material: not a question, not a first-person remark beside it. */
-  const assertive = (text: string) => !QUESTION_END.test(text) && (ownVoice || !firstPerson(text));
+  const assertive = (text: string) => !asksQuestion(text) && (ownVoice || !firstPerson(text));
   const byNorm = new Map(pool.map((t) => [t.norm, t]));
 
   /** How far a term stands from a section: 0 in it, 1 in a neighbour (two sections either side), else 2. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { noteMaterial, sectionSentences } from "../note-material";
 import { offlineQuiz } from "./offline";
 import { nlpReady, tokenize } from "../nlp";
-import { narratesOrInstructs, readsAsNoun, selfContained } from "./quiz-text";
+import { asksQuestion, narratesOrInstructs, readsAsNoun, selfContained } from "./quiz-text";
 import { valueDistractors, valuesIn } from "./values";
 
 const cite = (page: number) => `*Sources:* [p. ${page}](#source=1&page=${page})`;
@@ -228,5 +228,25 @@ describe("a formula blank offers formulas of the answer's kind, without equation
     ];
     const offered = valueDistractors(answer!, known, 3, () => 0.5);
     expect(offered).toEqual(["$u=Ue^{-t/RC}$"]);
+  });
+});
+
+describe("a statement does not ask (issue 24: a key point or judgment is never a question)", () => {
+  it("reads an interrogative opener as a question whatever the final mark", () => {
+    for (const text of [
+      "小补充：什么是齐次边界条件和非齐次边界条件。",
+      "为什么分离变量法要求边界条件是齐次的。",
+      "Why does the membrane stay fluid in the cold.",
+      "Что такое информационная система.",
+      "Is the membrane fluid?",
+    ])
+      expect(asksQuestion(text), text).toBe(true);
+    for (const text of [
+      "齐次边界条件是指在边界上的解值为零或其导数为零。",
+      "When the load rises, the server adds a worker.",
+      "How the loss is computed depends on the task.",
+      "Информационная система хранит данные предприятия.",
+    ])
+      expect(asksQuestion(text), text).toBe(false);
   });
 });

@@ -240,3 +240,17 @@ export function readsAsNoun(
   if (!nominal(last)) return false;
   return !span.some((t) => t.pos === "VERB" && !/ing$/i.test(t.text));
 }
+
+const QUESTION_MARK_END = /[?？]\s*[)）"”」』»]*\s*$|[吗呢]\s*$/u;
+/**
+ * A clause that opens on an interrogative, at the start or after a label ("小补充：什么是齐次边界条件…。",
+ * "Why does the membrane stay fluid."): a question, whatever its final mark.
+ */
+const INTERROGATIVE_OPENER =
+  /(?:^|[：:]\s*)(?:什么是|为什么|为何|如何|怎样|怎么|哪些|哪个|なぜ|どのように|(?:what|why|how|which|who|where|when)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|что такое|почему|зачем|pourquoi|qu['’]est-ce que|warum|wieso|por qué|¿)/iu;
+
+/** Whether a sentence asks rather than states: a question mark or particle at its end, or an interrogative opener. */
+export function asksQuestion(text: string): boolean {
+  const t = text.trim();
+  return QUESTION_MARK_END.test(t) || INTERROGATIVE_OPENER.test(t);
+}
