@@ -44,6 +44,7 @@ import {
   readsAsNoun,
   selfContained,
   shuffled,
+  titleLike,
 } from "./quiz-text";
 
 /** A key term of the note that can be an answer or a distractor. */
@@ -631,8 +632,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             !selfContained(text, opensPointingBack(text, lang), false) ||
             isIncompleteStatement(text) ||
             !isWholeSentence(text, list.length === 1 || b.type === "list") ||
-            // a fragment ("右半平面的半圆。"; a list item is a point by itself)
-            (b.type !== "list" && !hasVerb(maskFormulas(text), lang)) ||
+            // a fragment ("右半平面的半圆。", a slide's "Bourqun and Keller [2007]"): a point is a clause
+            !hasVerb(maskFormulas(text), lang) ||
+            titleLike(text) ||
             narration(text)
           )
             continue;
@@ -801,6 +803,8 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     });
     return swap ? { from: ks.term.text, at, to: swap.text } : null;
   };
+  /** A key sentence with a verb of its own (the tagger's reading, formulas aside): a claim, not a title. */
+  const clause = (ks: KeySentence) => !titleLike(ks.text) && hasVerb(maskFormulas(ks.text), lang);
   const sameForm = (term: Term, swap: Term) => {
     if (clausePiece(term) || clausePiece(swap)) return false;
     const a = tokenize(term.text, lang);
@@ -850,7 +854,10 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         break;
       }
       case "judgment": {
-        const byTerm = sentences.map((ks) => judgment(section, ks.text, () => swapFor(ks, section)));
+        // a judgment is a clause, true or false ("For 17 Randomly Selected Commits" is neither)
+        const byTerm = sentences
+          .filter(clause)
+          .map((ks) => judgment(section, ks.text, () => swapFor(ks, section)));
         const byValue = valueSentences(section).map((vs) =>
           judgment(section, vs.text, () => {
             const [swap] = valueDistractors(vs.value, allValues(), 1, random);
@@ -962,7 +969,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     sentences: KeySentence[],
   ): QuestionDraft | null {
     const usable = shuffled(
-      sentences.filter((s) => charLength(s.text) <= 200),
+      sentences.filter((s) => charLength(s.text) <= 200 && clause(s)),
       random,
     );
     if (usable.length < 4) return null;

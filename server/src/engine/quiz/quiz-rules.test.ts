@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { noteMaterial, sectionSentences } from "../note-material";
 import { offlineQuiz } from "./offline";
 import { nlpReady, tokenize } from "../nlp";
-import { asksQuestion, narratesOrInstructs, readsAsNoun, selfContained } from "./quiz-text";
+import { asksQuestion, narratesOrInstructs, readsAsNoun, selfContained, titleLike } from "./quiz-text";
 import { valueDistractors, valuesIn } from "./values";
 
 const cite = (page: number) => `*Sources:* [p. ${page}](#source=1&page=${page})`;
@@ -248,5 +248,51 @@ describe("a statement does not ask (issue 24: a key point or judgment is never a
       "Информационная система хранит данные предприятия.",
     ])
       expect(asksQuestion(text), text).toBe(false);
+  });
+});
+
+describe("a judgment or key point is a clause, not a slide title (issue 24)", () => {
+  it("reads a title-cased line without a stop as a title", () => {
+    for (const text of [
+      "For 17 Randomly Selected Commits",
+      "To a Large Open-Source Project",
+      "Do Programmers Usually Floss Refactor",
+    ])
+      expect(titleLike(text), text).toBe(true);
+    for (const text of [
+      "65% of Commits were Floss Refactoring",
+      "Toolsmiths use a wider array of refactoring tools than tool users",
+      "The Eclipse Project Uses Refactoring Tools Often.",
+      "留数等于函数在奇点Laurent展开的负一次项的系数。",
+    ])
+      expect(titleLike(text), text).toBe(false);
+  });
+
+  it("asks no judgment and no key point of a title or a fragment in a slide deck", async () => {
+    const slides = [
+      "# Refactoring study",
+      "## Floss refactoring",
+      "- For 17 Randomly Selected Commits",
+      "- Bourqun and Keller [2007]",
+      "- Floss refactoring interleaves refactoring with other changes to the code.",
+      "- Root-canal refactoring sets aside time for refactoring alone.",
+      "- Programmers use the refactoring tool for about 10% of refactorings.",
+      "- Refactoring tools are underused because programmers distrust automated changes.",
+      cite(1),
+    ].join("\n\n");
+    const m = noteMaterial({
+      title: "Refactoring study",
+      markdown: slides,
+      outputLanguage: "en-US",
+      sources: [source],
+    });
+    const quiz = await offlineQuiz(m, { types: [...QUESTION_TYPES], count: 15, seed: "titles" });
+    expect(quiz.length).toBeGreaterThan(0);
+    for (const q of quiz) {
+      const texts = [q.question, ...q.keyPoints, ...(q.type === "judgment" ? [] : q.options)];
+      for (const t of texts) {
+        expect(t, q.type).not.toMatch(/For 17 Randomly Selected Commits|Bourqun and Keller/);
+      }
+    }
   });
 });

@@ -254,3 +254,14 @@ export function asksQuestion(text: string): boolean {
   const t = text.trim();
   return QUESTION_MARK_END.test(t) || INTERROGATIVE_OPENER.test(t);
 }
+
+/**
+ * A title, not a claim: a line in title case without a final stop ("For 17 Randomly Selected Commits",
+ * "To a Large Open-Source Project") — every word of four letters or more capitalised, at least three of them.
+ */
+export function titleLike(text: string): boolean {
+  const t = text.trim();
+  if (/[.!?。！？]$/u.test(t)) return false;
+  const long = t.split(/[\s/]+/).filter((w) => /^\p{L}[\p{L}'’-]{3,}$/u.test(w));
+  return long.length >= 3 && long.every((w) => /^\p{Lu}/u.test(w));
+}
