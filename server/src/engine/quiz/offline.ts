@@ -36,6 +36,7 @@ import {
   asksQuestion,
   charLength,
   contentStems,
+  hasPredicate,
   questionKey,
   sameOrContains,
   scriptOf,
@@ -422,6 +423,11 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
   /** Narration of what "we" do, an instruction or an exercise (see `narratesOrInstructs`): no statement to test. */
   const narration = (text: string) =>
     narratesOrInstructs(text, lang, tokenize(maskFormulas(text), lang), definedTerm(text, lang) !== null);
+  /** A clause, by the tagger: a verb (or, in Russian, a short form or a dash for "is"), formulas aside. */
+  const predicate = (text: string) => {
+    const prose = maskFormulas(text);
+    return hasPredicate(prose, lang, tokenize(prose, lang), () => hasVerb(prose, lang));
+  };
   /** A statement of the material: not a question, not a first-person remark beside it. */
   const assertive = (text: string) => !asksQuestion(text) && (ownVoice || !firstPerson(text));
   const byNorm = new Map(pool.map((t) => [t.norm, t]));
@@ -633,7 +639,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             isIncompleteStatement(text) ||
             !isWholeSentence(text, list.length === 1 || b.type === "list") ||
             // a fragment ("右半平面的半圆。", a slide's "Bourqun and Keller [2007]"): a point is a clause
-            !hasVerb(maskFormulas(text), lang) ||
+            !predicate(text) ||
             titleLike(text) ||
             narration(text)
           )
@@ -804,7 +810,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     return swap ? { from: ks.term.text, at, to: swap.text } : null;
   };
   /** A key sentence with a verb of its own (the tagger's reading, formulas aside): a claim, not a title. */
-  const clause = (ks: KeySentence) => !titleLike(ks.text) && hasVerb(maskFormulas(ks.text), lang);
+  const clause = (ks: KeySentence) => !titleLike(ks.text) && predicate(ks.text);
   const sameForm = (term: Term, swap: Term) => {
     if (clausePiece(term) || clausePiece(swap)) return false;
     const a = tokenize(term.text, lang);

@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { noteMaterial, sectionSentences } from "../note-material";
 import { offlineQuiz } from "./offline";
 import { nlpReady, tokenize } from "../nlp";
-import { asksQuestion, narratesOrInstructs, readsAsNoun, selfContained, titleLike } from "./quiz-text";
+import {
+  asksQuestion,
+  hasPredicate,
+  narratesOrInstructs,
+  readsAsNoun,
+  selfContained,
+  titleLike,
+} from "./quiz-text";
 import { valueDistractors, valuesIn } from "./values";
 
 const cite = (page: number) => `*Sources:* [p. ${page}](#source=1&page=${page})`;
@@ -294,5 +301,28 @@ describe("a judgment or key point is a clause, not a slide title (issue 24)", ()
         expect(t, q.type).not.toMatch(/For 17 Randomly Selected Commits|Bourqun and Keller/);
       }
     }
+  });
+});
+
+describe("a key point in Russian, French, German or Spanish is a clause (issue 24)", () => {
+  const predicate = (text: string, lang: string) =>
+    hasPredicate(text, lang, tokenize(text, lang), () => true);
+
+  it("finds a verb, a short form or a dash for 'is', and none in a bare noun phrase", async () => {
+    await Promise.all(["ru", "fr", "es"].map((l) => nlpReady(l)));
+    for (const [text, lang] of [
+      ["Проект должен состоять из следующих частей.", "ru"],
+      ["Научный руководитель регулярно отчитывается на кафедре.", "ru"],
+      ["Информационная система — это совокупность средств обработки данных.", "ru"],
+      ["La cellule est l'unité du vivant.", "fr"],
+      ["La célula se divide en dos.", "es"],
+    ])
+      expect(predicate(text!, lang!), text).toBe(true);
+    for (const [text, lang] of [
+      ["(полное наименование темы проекта)", "ru"],
+      ["Общая оценка проекта и выпускника", "ru"],
+      ["Les étapes de la mitose", "fr"],
+    ])
+      expect(predicate(text!, lang!), text).toBe(false);
   });
 });

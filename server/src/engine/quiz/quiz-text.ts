@@ -265,3 +265,28 @@ export function titleLike(text: string): boolean {
   const long = t.split(/[\s/]+/).filter((w) => /^\p{L}[\p{L}'’-]{3,}$/u.test(w));
   return long.length >= 3 && long.every((w) => /^\p{Lu}/u.test(w));
 }
+
+/** Russian parts of speech that carry a predicate: a finite verb, an infinitive, a short form, a predicative. */
+const RUSSIAN_PREDICATE = new Set(["VERB", "INFN", "PRTS", "ADJS", "PRED"]);
+
+/**
+ * Whether the tagger's reading (`tokens`, formulas masked) of a text in Russian, French, German or Spanish holds a
+ * predicate: a verb (a copula too), a Russian short form or predicative, or a dash standing for "is"
+ * ("Информационная система — это …"). "(полное наименование темы проекта)" holds none. Other languages: `verb`,
+ * the NLP layer's answer.
+ */
+export function hasPredicate(
+  text: string,
+  lang: string,
+  tokens: readonly { pos?: string; tag?: string }[],
+  verb: () => boolean,
+): boolean {
+  if (lang === "ru")
+    return (
+      /\s[—–]\s/u.test(text) ||
+      tokens.some((t) => t.pos === "VERB" || (t.tag !== undefined && RUSSIAN_PREDICATE.has(t.tag)))
+    );
+  if (lang === "fr" || lang === "de" || lang === "es")
+    return tokens.some((t) => t.pos === "VERB" || (t.tag !== undefined && /\bVerb\b/.test(t.tag)));
+  return verb();
+}
