@@ -93,6 +93,9 @@ const CAPTION =
 const META =
   /^(?:in this (?:section|paper|work|chapter|article)|this (?:section|paper|chapter) |see (?:appendix|section|table|figure)|本节|本章|本文|下面|如下)/iu;
 
+/** A list item that cites a work: names then a year in brackets ("Bourqun and Keller [2007]", "Lee et al. (2019)"). */
+const CITATION_ITEM = /[[(]\s*(?:1[6-9]|20)\d{2}[a-z]?\s*[\])]\s*[.:]?$|\bet al\./u;
+
 /** A sentence about the subject, not about the text: no caption, no pointer, no proof left out. */
 const aboutSubject = (text: string) => !META.test(text) && !isMetaSentence(text) && !isCaption(text);
 
@@ -638,8 +641,9 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
             !selfContained(text, opensPointingBack(text, lang), false) ||
             isIncompleteStatement(text) ||
             !isWholeSentence(text, list.length === 1 || b.type === "list") ||
-            // a fragment ("右半平面的半圆。", a slide's "Bourqun and Keller [2007]"): a point is a clause
-            !predicate(text) ||
+            // a fragment ("右半平面的半圆。") is no point; a list item may be a noun phrase (a slide's bullet),
+            // but not a bare citation ("Bourqun and Keller [2007]")
+            (b.type === "list" ? CITATION_ITEM.test(text) && !predicate(text) : !predicate(text)) ||
             titleLike(text) ||
             narration(text)
           )
