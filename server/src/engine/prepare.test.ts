@@ -152,7 +152,10 @@ describe("an untitled opening before the document's own introduction", () => {
     const [opening] = prepareDocument(doc).sections;
     expect(opening!.heading).toBe("Abstract");
     const texts = opening!.blocks.map((b) => (b as { text: string }).text);
-    expect(texts.some((t) => /^Stereo matching algorithms/.test(t)), texts.join("\n")).toBe(true);
+    expect(
+      texts.some((t) => /^Stereo matching algorithms/.test(t)),
+      texts.join("\n"),
+    ).toBe(true);
     expect(texts.some((t) => t.includes("Abstract"))).toBe(false);
   });
 
