@@ -35,6 +35,7 @@ import { valueDistractors, valuesIn, type Value } from "./values";
 import {
   asksQuestion,
   charLength,
+  cjkNonTerm,
   contentStems,
   hasPredicate,
   questionKey,
@@ -345,7 +346,10 @@ function termPool(material: NoteMaterial, lang: string): Term[] {
  * question would use it (a long note marks thousands of terms; the tagger reads each once).
  */
 function isConcept(term: Term, lang: string): boolean {
-  term.concept ??= isConceptTerm(term.text, lang) && nounPhraseShaped(term.text, lang);
+  term.concept ??=
+    isConceptTerm(term.text, lang) &&
+    nounPhraseShaped(term.text, lang) &&
+    !cjkNonTerm(term.text, tokenize(term.text, lang));
   return term.concept;
 }
 

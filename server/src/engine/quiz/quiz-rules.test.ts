@@ -6,6 +6,7 @@ import { offlineQuiz } from "./offline";
 import { nlpReady, tokenize } from "../nlp";
 import {
   asksQuestion,
+  cjkNonTerm,
   hasPredicate,
   narratesOrInstructs,
   readsAsNoun,
@@ -324,5 +325,15 @@ describe("a key point in Russian, French, German or Spanish is a clause (issue 2
       ["Les étapes de la mitose", "fr"],
     ])
       expect(predicate(text!, lang!), text).toBe(false);
+  });
+});
+
+describe("an option or multi-select key is a concept term, not a set phrase or a counted phrase (issue 24)", () => {
+  it("reads jieba's idioms and numeral-classifier phrases as no term", async () => {
+    await nlpReady("zh");
+    const nonTerm = (text: string) => cjkNonTerm(text, tokenize(text, "zh"));
+    for (const text of ["大大减少", "画成一棵树状图", "三个步骤"]) expect(nonTerm(text), text).toBe(true);
+    for (const text of ["神经元模型", "分配方式", "学习率", "Bessel函数", "hinge loss"])
+      expect(nonTerm(text), text).toBe(false);
   });
 });

@@ -290,3 +290,15 @@ export function hasPredicate(
     return tokens.some((t) => t.pos === "VERB" || (t.tag !== undefined && /\bVerb\b/.test(t.tag)));
   return verb();
 }
+
+/** A numeral and a classifier inside a Chinese phrase ("画成一棵树状图", "三个步骤"): a counted phrase, not a term. */
+const NUMERAL_CLASSIFIER = /[一二两三四五六七八九十几每某][个棵种条张类次件位些项步份组块]/u;
+
+/**
+ * Whether a Chinese or Japanese phrase, as `tokens` (the NLP layer's reading of it alone) tell, is no concept
+ * term: an idiom or set phrase (jieba's "i"/"l": "大大减少"), or a counted phrase with a numeral and classifier.
+ */
+export function cjkNonTerm(text: string, tokens: readonly { tag?: string }[]): boolean {
+  if (!hasCjk(text)) return false;
+  return tokens.some((t) => t.tag === "i" || t.tag === "l") || NUMERAL_CLASSIFIER.test(text);
+}
