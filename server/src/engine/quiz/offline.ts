@@ -33,6 +33,7 @@ import { materialVocabulary, questionProblems, type KeyContext } from "./answer-
 import { examOrder, slotTypes, type QuestionDraft, type QuizPlan } from "./question";
 import { valueDistractors, valuesIn, type Value } from "./values";
 import {
+  agreesInForm,
   asksQuestion,
   charLength,
   cjkNonTerm,
@@ -812,6 +813,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const at = onceAt(ks.text, ks.term.text);
     const swap = distractors(ks.term, ks.text, 3, section.index).find((d) => {
       if (!sameForm(ks.term, d) || !fitsAt(ks.text, at, ks.term.text.length, d.text)) return false;
+      if (!agreesInForm(ks.term.text, d.text, lang)) return false;
       const swapped = replaceAt(ks.text, at, ks.term.text.length, d.text);
       return readsAsNoun(tokenize(swapped, lang), at, d.text.length);
     });

@@ -5,6 +5,7 @@ import { noteMaterial, sectionSentences } from "../note-material";
 import { offlineQuiz } from "./offline";
 import { nlpReady, tokenize } from "../nlp";
 import {
+  agreesInForm,
   asksQuestion,
   cjkNonTerm,
   hasPredicate,
@@ -335,5 +336,15 @@ describe("an option or multi-select key is a concept term, not a set phrase or a
     for (const text of ["大大减少", "画成一棵树状图", "三个步骤"]) expect(nonTerm(text), text).toBe(true);
     for (const text of ["神经元模型", "分配方式", "学习率", "Bessel函数", "hinge loss"])
       expect(nonTerm(text), text).toBe(false);
+  });
+});
+
+describe("a Russian swap keeps the sentence's case and number (issue 24)", () => {
+  it("swaps a genitive singular only for a word that can be one", async () => {
+    await nlpReady("ru");
+    expect(agreesInForm("исследовательского проекта", "источники", "ru")).toBe(false);
+    expect(agreesInForm("Правила", "Справочник", "ru")).toBe(false);
+    expect(agreesInForm("исследовательского проекта", "научного документа", "ru")).toBe(true);
+    expect(agreesInForm("Пароль", "Справочник", "ru")).toBe(true);
   });
 });

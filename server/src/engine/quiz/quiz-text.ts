@@ -1,6 +1,7 @@
 import { normaliseForMatch } from "../note-material";
 import { isStopword } from "../stopwords";
 import { hasCjk, words } from "../text";
+import { russianMorph } from "../nlp/russian";
 
 /** The writing system of a term, so that a distractor looks like the answer (Han beside Han, Latin beside Latin). */
 export function scriptOf(text: string): "cjk" | "hangul" | "cyrillic" | "greek" | "latin" | "other" {
@@ -301,4 +302,25 @@ const NUMERAL_CLASSIFIER = /[一二两三四五六七八九十几每某][个棵�
 export function cjkNonTerm(text: string, tokens: readonly { tag?: string }[]): boolean {
   if (!hasCjk(text)) return false;
   return tokens.some((t) => t.tag === "i" || t.tag === "l") || NUMERAL_CLASSIFIER.test(text);
+}
+
+/**
+ * Whether a Russian swap keeps the sentence's grammar: the last words of `term` and `swap` can be read (by Az,
+ * the NLP layer's analyser) in the same case and number ("проекта" → "документа", not "источники"). Other
+ * languages: true.
+ */
+export function agreesInForm(term: string, swap: string, lang: string): boolean {
+  if (lang !== "ru") return true;
+  const last = (text: string) => text.split(/\s+/).at(-1) ?? "";
+  const morph = russianMorph();
+  const forms = (word: string) =>
+    new Set(
+      morph(word)
+        .filter((p) => p.tag.CAse !== undefined)
+        .map((p) => `${p.tag.CAse}/${p.tag.NMbr ?? ""}`),
+    );
+  const a = forms(last(term));
+  const b = forms(last(swap));
+  if (a.size === 0 || b.size === 0) return true;
+  return [...a].some((f) => b.has(f));
 }
