@@ -69,6 +69,22 @@ function noteHeadings(markdown: string): { key: string; level: number }[] {
 }
 
 /**
+ * A note heading says an outline title when their keys are equal, or when the heading is the title with a
+ * formula's letters the bookmark lost ("Γ函数" for the outline's "函数"; the parser takes the page's heading).
+ */
+function sameTitle(heading: string, title: string): boolean {
+  if (heading === title) return true;
+  if (!title || heading.length - title.length > 12) return false;
+  let j = 0;
+  let extra = "";
+  for (const ch of heading) {
+    if (j < title.length && ch === title[j]) j++;
+    else extra += ch;
+  }
+  return j === title.length && !/\p{Script=Han}|\d/u.test(extra);
+}
+
+/**
  * Share of the outline's level-1/2 entries that are note headings at their level, and share of its level-2
  * entries whose nearest level-1 heading above them in the note is their own chapter's.
  */
@@ -82,7 +98,7 @@ export function outlineRecall(
   let from = 0; // entries are matched in order, so a title said twice is found at its own place
   for (const entry of outline) {
     const key = titleKey(entry.title);
-    const at = headings.findIndex((h, i) => i >= from && h.key === key && h.level === entry.level);
+    const at = headings.findIndex((h, i) => i >= from && sameTitle(h.key, key) && h.level === entry.level);
     if (at < 0) {
       missing.push(`${"#".repeat(entry.level + 1)} ${entry.title}`);
       continue;

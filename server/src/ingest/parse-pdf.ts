@@ -869,6 +869,33 @@ function likeness(a: string, b: string): number {
 const CHAPTER_LABEL =
   /^(?:chapter|part|lecture|unit|lesson|appendix|kapitel|chapitre|cap[ií]tulo|глава|第\s*[\d一二三四五六七八九十百]+\s*[章讲课篇编部])\s*[\dIVXLC一二三四五六七八九十]*\.?$/iu;
 
+/** A heading's number or chapter label, which outline titles often leave out ("5.1 ", "第五章 ", "Chapter 3 "). */
+const HEADING_NUMBER =
+  /^(?:第\s*[\d一二三四五六七八九十百]+\s*[章节讲课篇编部]|(?:chapter|section|part|lecture)\s+[\dIVXLC]+\.?|\d+(?:\.\d+)*\.?)\s*/iu;
+
+/**
+ * The heading as the page sets it, when the outline's title is it without its formulas ("函数，B函数，函数" for
+ * "Γ函数，B函数，δ函数": a bookmark holds no maths): the page's text without its number, or null when the two
+ * differ otherwise (any other word, any Han character more).
+ */
+export function richerTitle(text: string, title: string): string | null {
+  const body = text.trim().replace(HEADING_NUMBER, "").trim();
+  if (!body || body === title.trim() || body.length > title.length + 40) return null;
+  const a = normKey(body);
+  const b = normKey(title);
+  if (!b || a === b || a.length - b.length > 12) return null;
+  let j = 0;
+  let extra = "";
+  for (const ch of a) {
+    if (j < b.length && ch === b[j]) j++;
+    else extra += ch;
+  }
+  // what the page adds is a formula's letters: Greek, or a few Latin ones ("$\Gamma$" is "gamma")
+  if (j < b.length || /\p{Script=Han}|\d/u.test(extra)) return null;
+  if (!/[\p{Script=Greek}$\\]/u.test(body)) return null;
+  return body;
+}
+
 /**
  * How many paragraphs from `at` spell the outline title `eKey`: one ("3.1 Traces"), or up to four on one
  * page when the text layer split the heading ("3.1" / "Traces", "第3章" / "留数定理"); 0 when they do not.
@@ -910,7 +937,11 @@ function sectionsFromOutline(
       const eKey = normKey(e.title);
       const span = eKey.length > 0 && p.page >= e.page - 1 ? headingSpan(paras, i, eKey) : 0;
       if (span > 0) {
-        sections.push({ heading: e.title, level: e.level, blocks: [] });
+        const text = paras
+          .slice(i, i + span)
+          .map((q) => q.text)
+          .join(" ");
+        sections.push({ heading: richerTitle(text, e.title) ?? e.title, level: e.level, blocks: [] });
         next++;
         skip = span;
         break;
@@ -924,7 +955,12 @@ function sectionsFromOutline(
       next++;
       // the heading itself, garbled by the text layer, right at the destination
       const key = normKey(p.text);
-      if (
+      const richer = p.page === e.page && p.lines <= 2 ? richerTitle(p.text, e.title) : null;
+      if (richer) {
+        // the page's heading, with the formulas its bookmark lost
+        sections[sections.length - 1]!.heading = richer;
+        skip = 1;
+      } else if (
         p.page === e.page &&
         p.lines <= 2 &&
         key.length <= eKey.length * 1.5 + 4 &&
@@ -941,6 +977,19 @@ function sectionsFromOutline(
   for (; next < outline.length; next++) {
     const e = outline[next]!;
     sections.push({ heading: e.title, level: e.level, blocks: [] });
+  }
+  // a heading found by a neighbour's title leaves its own line as the section's first paragraph: the page's
+  // heading, formulas and all, when it is the title with what the bookmark lost
+  for (const section of sections) {
+    const first = section.blocks[0];
+    const richer =
+      first?.type === "paragraph" && first.text && section.heading
+        ? richerTitle(first.text, section.heading)
+        : null;
+    if (richer) {
+      section.heading = richer;
+      section.blocks.shift();
+    }
   }
   return sections;
 }

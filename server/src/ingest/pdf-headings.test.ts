@@ -11,7 +11,7 @@ import {
   type PDFObject,
 } from "pdf-lib";
 import type { SourceDocument } from "@beannote/contract";
-import { headingNumberDepth, isNeverHeading, parsePdf } from "./parse-pdf";
+import { headingNumberDepth, isNeverHeading, parsePdf, richerTitle } from "./parse-pdf";
 
 /** A line of text set on a page: `y` from the page's bottom. */
 interface Text {
@@ -123,6 +123,24 @@ const book = (): Text[][] => [
     ]).map((l) => ({ ...l, y: l.y - 30 })),
   ],
 ];
+
+describe("a heading whose bookmark lost its formulas", () => {
+  it("is the page's heading, without its number, when it is the title with a formula's letters more", () => {
+    expect(richerTitle("5.1 Γ函数", "函数")).toBe("Γ函数");
+    expect(richerTitle("第五章 Γ函数，B函数，$\\delta$函数", "函数，B函数，函数")).toBe(
+      "Γ函数，B函数，$\\delta$函数",
+    );
+    expect(richerTitle("3.2 The $\\varepsilon$-net theorem", "The -net theorem")).toBe(
+      "The $\\varepsilon$-net theorem",
+    );
+  });
+
+  it("is the outline's title when the page says anything else", () => {
+    expect(richerTitle("5.1 Γ函数的性质", "函数")).toBeNull(); // more Han text: another heading
+    expect(richerTitle("1.1 Least Squares", "Least Squares")).toBeNull(); // only its number
+    expect(richerTitle("Linear Models and Kernels", "Linear Models")).toBeNull(); // other words, no formula
+  });
+});
 
 describe("headings of a PDF with an outline", () => {
   it("keeps the chapters with their sections beneath, even a chapter whose destination points nowhere", async () => {
