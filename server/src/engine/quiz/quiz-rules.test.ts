@@ -344,6 +344,7 @@ describe("a Russian swap keeps the sentence's case and number (issue 24)", () =>
     await nlpReady("ru");
     expect(agreesInForm("исследовательского проекта", "источники", "ru")).toBe(false);
     expect(agreesInForm("Правила", "Справочник", "ru")).toBe(false);
+    expect(agreesInForm("проекта", "темы", "ru")).toBe(false);
     expect(agreesInForm("исследовательского проекта", "научного документа", "ru")).toBe(true);
     expect(agreesInForm("Пароль", "Справочник", "ru")).toBe(true);
   });

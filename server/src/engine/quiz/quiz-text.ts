@@ -306,7 +306,8 @@ export function cjkNonTerm(text: string, tokens: readonly { tag?: string }[]): b
 
 /**
  * Whether a Russian swap keeps the sentence's grammar: the last words of `term` and `swap` can be read (by Az,
- * the NLP layer's analyser) in the same case and number ("проекта" → "документа", not "источники"). Other
+ * the NLP layer's analyser) in the same case and number, and a singular in the same gender ("проекта" →
+ * "документа", not "источники" nor "темы"). Other
  * languages: true.
  */
 export function agreesInForm(term: string, swap: string, lang: string): boolean {
@@ -317,7 +318,8 @@ export function agreesInForm(term: string, swap: string, lang: string): boolean 
     new Set(
       morph(word)
         .filter((p) => p.tag.CAse !== undefined)
-        .map((p) => `${p.tag.CAse}/${p.tag.NMbr ?? ""}`),
+        // a singular's gender too: an adjective left before the swap agrees with it ("исследовательского темы")
+        .map((p) => `${p.tag.CAse}/${p.tag.NMbr ?? ""}/${p.tag.NMbr === "sing" ? (p.tag.GNdr ?? "") : ""}`),
     );
   const a = forms(last(term));
   const b = forms(last(swap));
