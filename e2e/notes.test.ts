@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import {
+  confirmDialog,
   expectToast,
   newContext,
   registerByApi,
@@ -146,7 +147,7 @@ describe("note journey, files read for real", () => {
     await page.locator(".note-section__heading", { hasText: "My own summary" }).waitFor();
     await page.getByText("Edited", { exact: true }).waitFor();
     await page.getByTestId("note-reset").click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /Reset/ }).click();
+    await confirmDialog(page, /Reset/);
     await expectToast(page, "The note was reset");
     await page
       .locator(".note-section__heading", { hasText: "My own summary" })
