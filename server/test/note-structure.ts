@@ -1,7 +1,7 @@
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { SourceDocument } from "@beannote/contract";
 import { isBoilerplateHeading, isBoilerplateLine } from "../src/engine/prepare";
-import { headingNumberDepth } from "../src/ingest/parse-pdf";
+import { addsOnlyLetters, headingNumberDepth } from "../src/ingest/parse-pdf";
 
 /**
  * Structure and debris measures of a note (issue 22), for tests and `npm run bench:notes`: how many of a PDF's
@@ -73,15 +73,7 @@ function noteHeadings(markdown: string): { key: string; level: number }[] {
  * formula's letters the bookmark lost ("Γ函数" for the outline's "函数"; the parser takes the page's heading).
  */
 function sameTitle(heading: string, title: string): boolean {
-  if (heading === title) return true;
-  if (!title || heading.length - title.length > 12) return false;
-  let j = 0;
-  let extra = "";
-  for (const ch of heading) {
-    if (j < title.length && ch === title[j]) j++;
-    else extra += ch;
-  }
-  return j === title.length && !/\p{Script=Han}|\d/u.test(extra);
+  return heading === title || addsOnlyLetters(heading, title);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Citation, MindMap, MindMapNode, MindMapNodeKind } from "@beannote/contract";
 import { MIND_MAP_LARGE_NODES, MIND_MAP_LABEL_MAX } from "@beannote/contract";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "./note-material";
-import { normaliseForMatch, sectionSentences } from "./note-material";
+import { mostlySaidBefore, normaliseForMatch, sectionSentences } from "./note-material";
 import { protectFormulas } from "./formula";
 import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./short-text";
 import { findWord, hasCjk } from "./text";
@@ -469,12 +469,10 @@ function citeEmptySections(node: Draft): Citation | null {
  * slide shown between its parts ("3 Research Questions" four times), most of whose leaves the first has.
  */
 function restates(first: Draft, again: Draft): boolean {
-  const keys = new Set(first.children.map((c) => normaliseForMatch(c.label)));
-  const leaves = again.children.filter((c) => c.kind !== "section");
   if (again.children.some((c) => c.kind === "section")) return false;
-  return (
-    leaves.length > 0 &&
-    leaves.filter((c) => keys.has(normaliseForMatch(c.label))).length * 3 >= leaves.length * 2
+  return mostlySaidBefore(
+    first.children.map((c) => c.label),
+    again.children.map((c) => c.label),
   );
 }
 

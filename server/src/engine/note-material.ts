@@ -182,6 +182,17 @@ export function noteSections(markdown: string, locale: string): Omit<MaterialSec
 }
 
 /** Letters, digits and CJK only, lower-cased: what survives every line break, hyphen and re-spacing. */
+/**
+ * Whether `again` mostly repeats `said` (two thirds of its texts or more, compared as `normaliseForMatch` does):
+ * a talk's agenda slide shown again between its parts says what it said the first time.
+ */
+export function mostlySaidBefore(said: string[], again: string[]): boolean {
+  const keys = new Set(said.map(normaliseForMatch));
+  return (
+    again.length > 0 && again.filter((t) => keys.has(normaliseForMatch(t))).length * 3 >= again.length * 2
+  );
+}
+
 export function normaliseForMatch(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 }

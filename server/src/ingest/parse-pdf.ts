@@ -883,17 +883,24 @@ export function richerTitle(text: string, title: string): string | null {
   if (!body || body === title.trim() || body.length > title.length + 40) return null;
   const a = normKey(body);
   const b = normKey(title);
-  if (!b || a === b || a.length - b.length > 12) return null;
+  // what the page adds is a formula's letters: Greek, or a few Latin ones ("$\Gamma$" is "gamma")
+  if (a === b || !addsOnlyLetters(a, b) || !/[\p{Script=Greek}$\\]/u.test(body)) return null;
+  return body;
+}
+
+/**
+ * Whether the key `longer` is the key `shorter` with at most 12 letters inserted, none of them Han or a digit:
+ * a title whose bookmark lost its formulas, against the page's own.
+ */
+export function addsOnlyLetters(longer: string, shorter: string): boolean {
+  if (!shorter || longer.length - shorter.length > 12) return false;
   let j = 0;
   let extra = "";
-  for (const ch of a) {
-    if (j < b.length && ch === b[j]) j++;
+  for (const ch of longer) {
+    if (j < shorter.length && ch === shorter[j]) j++;
     else extra += ch;
   }
-  // what the page adds is a formula's letters: Greek, or a few Latin ones ("$\Gamma$" is "gamma")
-  if (j < b.length || /\p{Script=Han}|\d/u.test(extra)) return null;
-  if (!/[\p{Script=Greek}$\\]/u.test(body)) return null;
-  return body;
+  return j === shorter.length && !/\p{Script=Han}|\d/u.test(extra);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { SLIDE_BULLETS_MAX, SLIDES_MAX, SLIDES_MIN } from "@beannote/contract";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
-import { normaliseForMatch, sectionSentences } from "../note-material";
+import { mostlySaidBefore, normaliseForMatch, sectionSentences } from "../note-material";
 import { slideLabelsFor } from "../study-labels";
 import { isWholeSentence } from "../sentences";
 import { isCaption } from "../flashcards/card-kinds";
@@ -150,6 +150,5 @@ export function offlineSlides(material: NoteMaterial, options: { maxSlides: numb
 /** A slide that says again what an earlier one of the same title said (a talk's agenda between its parts). */
 function restates(earlier: SlideDraft, slide: SlideDraft): boolean {
   if (normaliseForMatch(earlier.title) !== normaliseForMatch(slide.title)) return false;
-  const said = new Set(earlier.bullets.map(normaliseForMatch));
-  return slide.bullets.filter((b) => said.has(normaliseForMatch(b))).length * 3 >= slide.bullets.length * 2;
+  return mostlySaidBefore(earlier.bullets, slide.bullets);
 }
