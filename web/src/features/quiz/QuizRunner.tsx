@@ -150,7 +150,12 @@ export function QuizRunner({ quiz, sourceName, onOpenSource, keysEnabled, onFini
         size="small"
         aria-label={t("progress.percentLabel")}
       />
-      <Card className="quiz-question" data-testid="quiz-question" data-type={question.type}>
+      <Card
+        className="quiz-question"
+        data-testid="quiz-question"
+        data-type={question.type}
+        data-question-id={question.questionId}
+      >
         <Typography.Paragraph className="quiz-question__text" data-testid="quiz-question-text">
           <MathText text={question.question} />
         </Typography.Paragraph>
