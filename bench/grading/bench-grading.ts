@@ -5,6 +5,8 @@
  * overall, per language and per kind (target ≥ 90%), then the disagreements; first the held-out answers
  * (holdout/, never tuned on) apart (--holdout-only stops there).
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createEngine } from "../../server/src/engine";
 import { nlpReady } from "../../server/src/engine/nlp";
 import { startFakeOpenAI } from "../../server/test/fake-openai";
@@ -55,6 +57,10 @@ for (const g of holdout.filter((h) => h.verdict !== h.answer.label)) {
 }
 // the second held-out set (holdout-b/*.json): its figures only, never its answers (it is not read while tuning)
 report("offline grader, held-out answers (b)", await gradeSet(offlineGrade, HOLDOUT_B_DIR));
+// the third held-out set (holdout-c/*.json: en, zh, ja, ru, fr, de, es), written blind, without reading the grader:
+// its figures only, never its answers
+const HOLDOUT_C_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "holdout-c");
+report("offline grader, held-out answers (c)", await gradeSet(offlineGrade, HOLDOUT_C_DIR));
 if (process.argv.includes("--holdout-only")) process.exit(0);
 const started = performance.now();
 const offline = await gradeSet(offlineGrade);
