@@ -537,4 +537,70 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(grade(rain, "大雨が降るので川の水位が上がる。", "ja-JP").found).toHaveLength(1);
     expect(grade(rain, "川の水位が上がることで大雨が降る。", "ja-JP").score).toBeLessThanOrEqual(0.1);
   });
+  it("fails two terms of a point exchanged by their prepositions, particles or verbs, across clauses too", async () => {
+    await nlpReady("zh");
+    await nlpReady("ru");
+    // "from A to B" → "from B to A": each term in the other's role, every word of the point still there
+    const copy = ask("Where does the data go?", ["Data is copied from the disk to the cache."]);
+    expect(grade(copy, "Data is copied from the cache to the disk.", "en-US").score).toBeLessThanOrEqual(0.1);
+    expect(grade(copy, "Data gets copied from the disk into the cache.", "en-US").score).toBe(1);
+    // "从A向B" (jieba glues "从水" into one word: the preposition is still read)
+    const heat = ask("热量如何传递？", ["热量从铁块向水传递。"]);
+    expect(grade(heat, "热量从水向铁块传递。", "zh-CN").score).toBeLessThanOrEqual(0.1);
+    expect(grade(heat, "热量从铁块传到水里。", "zh-CN").score).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    // "AからBをつくる" → "BからAをつくる"
+    const yeast = ask("酵母は何をするか。", ["酵母は糖からアルコールをつくる。"]);
+    expect(grade(yeast, "酵母はアルコールから糖をつくる。", "ja-JP").score).toBeLessThanOrEqual(0.1);
+    expect(grade(yeast, "酵母は糖を原料にしてアルコールをつくる。", "ja-JP").score).toBe(1);
+    // a Russian cause and effect turned round: the condition's noun (with its genitive) and the subject exchanged
+    const cold = ask("Что происходит при охлаждении?", [
+      "При снижении температуры скорость реакции уменьшается.",
+    ]);
+    expect(
+      grade(cold, "При уменьшении скорости реакции температура снижается.", "en-US").score,
+    ).toBeLessThanOrEqual(0.1);
+    expect(grade(cold, "Когда температура падает, скорость реакции снижается.", "en-US").score).toBe(1);
+    // the nouns of a direction verb are the verb's side of the pair ("рост" goes with "растёт")
+    expect(polarKey("росте", "ru")).toBe(polarKey("увеличивается", "ru"));
+    expect(polarKey("снижении", "ru")).toBe(polarKey("уменьшается", "ru"));
+    expect(
+      grade(cold, "При снижении температуры скорость реакции растёт.", "en-US").score,
+    ).toBeLessThanOrEqual(0.1);
+  });
+
+  it("fails a clause that restates a point word for word with its term replaced by another term of the passage", async () => {
+    await nlpReady("zh");
+    const context =
+      "Compilers and interpreters. A compiler translates the source code into machine code before the program runs. " +
+      "An interpreter executes the source code line by line.";
+    const tools = {
+      ...ask("What do a compiler and an interpreter do?", [
+        "A compiler translates the source code into machine code before the program runs.",
+        "An interpreter executes the source code line by line.",
+      ]),
+      context,
+    };
+    expect(
+      grade(
+        tools,
+        "An interpreter translates the source code into machine code before the program runs, and a compiler executes the source code line by line.",
+        "en-US",
+      ).score,
+    ).toBeLessThanOrEqual(0.1);
+    expect(
+      grade(
+        tools,
+        "A compiler turns the source code into machine code ahead of running it, while an interpreter runs the source code one line at a time.",
+        "en-US",
+      ).score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    const keys = ask("主键和外键有什么作用？", [
+      "主键唯一标识表中的每一行记录。",
+      "外键引用另一张表的主键。",
+    ]);
+    expect(grade(keys, keys.referenceAnswer, "zh-CN").score).toBe(1);
+    expect(
+      grade(keys, "外键唯一标识表中的每一行记录，主键引用另一张表的外键。", "zh-CN").score,
+    ).toBeLessThanOrEqual(0.1);
+  });
 });

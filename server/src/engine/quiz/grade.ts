@@ -4,6 +4,7 @@ import { proseLanguage } from "../prose-language";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
 import { polarKey, statesOpposite, statesOppositeBeside, swapsRoles } from "./roles";
+import { exchangesRoles, replacesTerm } from "./slots";
 
 /** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
 const FOUND_AT = 0.4;
@@ -512,6 +513,12 @@ export function readAnswer(
     return spread;
   };
   const termSpread = spreadOf((r) => r.terms.map((t) => t.key));
+  // the terms of the passage: what an answer may put in a point's place
+  const passage = new Set(
+    [question.context, question.question, ...points].flatMap((text) =>
+      read(text, lang).tokens.flatMap((t) => contentKey(t, lang) ?? []),
+    ),
+  );
   const pairSpread = spreadOf((r) => r.pairs.map((t) => t.key));
   const numberSpread = spreadOf((r) => r.numbers.map((q) => q.value));
 
@@ -594,6 +601,22 @@ export function readAnswer(
         wrongFact ||
         contradictedTerms ||
         swapped ||
+        exchangesRoles(
+          { text: points[i]!, tokens: point.tokens },
+          { text: answer, tokens: said.tokens },
+          lang,
+          (t) => contentKey(t, lang),
+          // a verb of a polar pair by its pair: "растёт" and "снижается" both change an amount
+          (t) => polarKey(t.text, lang)?.replace(/\.\d$/u, "") ?? t.norm,
+        ) ||
+        (!keywordList &&
+          replacesTerm(
+            { text: points[i]!, tokens: point.tokens },
+            { text: answer, tokens: said.tokens },
+            passage,
+            (t) => contentKey(t, lang),
+            readings.flatMap((r, k) => (k === i ? [] : [{ text: points[k]!, tokens: r.tokens }])),
+          )) ||
         statesOppositeBeside(
           { text: points[i]!, tokens: point.tokens },
           { text: answer, tokens: said.tokens },
