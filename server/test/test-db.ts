@@ -54,7 +54,8 @@ const pglite: TestDatabaseKind = {
       kind: "pglite",
       dataDir,
       env: { DATA_DIR: dataDir },
-      close: () => rm(dataDir, { recursive: true, force: true }),
+      // A write the closed server had under way can still land while the folder goes: rm retries (ENOTEMPTY).
+      close: () => rm(dataDir, { recursive: true, force: true, maxRetries: 10 }),
     };
   },
 };
@@ -80,7 +81,7 @@ function postgres(adminUrl: string): TestDatabaseKind {
           await client.connect();
           await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await client.end();
-          await rm(dataDir, { recursive: true, force: true });
+          await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
         },
       };
     },
