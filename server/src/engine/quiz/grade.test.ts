@@ -603,4 +603,53 @@ describe("offline grading of free-text answers (coverage of the reference's key 
       grade(keys, "外键唯一标识表中的每一行记录，主键引用另一张表的外键。", "zh-CN").score,
     ).toBeLessThanOrEqual(0.1);
   });
+  it("matches Chinese words by the characters they share when the wording or the segmentation differs", async () => {
+    await nlpReady("zh");
+    const water = ask("水怎样进入细胞？", ["水分子通过细胞膜进入细胞。", "这个过程不消耗细胞的能量。"]);
+    // "穿过" for "通过", "耗费" for "消耗", "不用" a negation as "不" is
+    expect(
+      grade(water, "水穿过细胞膜进到细胞里，这个过程细胞不用耗费能量。", "zh-CN").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(water, "水穿过细胞膜进到细胞里，这个过程细胞要耗费能量。", "zh-CN").score).toBeLessThan(
+      QUIZ_PASS_SCORE,
+    );
+    const sleep = ask("冬眠有什么特点？", ["冬眠的动物不消耗很多能量。"]);
+    expect(grade(sleep, "冬眠时动物不用消耗很多能量。", "zh-CN").score).toBe(1);
+    // "浓度高" for "高浓度"
+    const solute = ask("溶质怎样扩散？", ["溶质从高浓度溶液向低浓度溶液扩散。"]);
+    expect(grade(solute, "溶质由浓度高的地方向浓度低的地方扩散。", "zh-CN").score).toBeGreaterThanOrEqual(
+      QUIZ_PASS_SCORE,
+    );
+    // a word the passage uses for another concept is not a paraphrase: "支持向量机" does not state "支持向量"
+    const svm = ask("支持向量是什么？", [
+      "支持向量机寻找间隔最大的超平面。",
+      "距离超平面最近的训练样本称为支持向量。",
+    ]);
+    expect(grade(svm, "支持向量机寻找间隔最大的超平面。", "zh-CN").found).toHaveLength(1);
+  });
+
+  it("reads a Japanese process verb in kana as in kanji: つくる run the other way is 分解", () => {
+    const yeast = ask("酵母は何をするか。", ["酵母は糖からアルコールをつくる。"]);
+    expect(grade(yeast, "酵母はアルコールを分解する。", "ja-JP").score).toBeLessThanOrEqual(0.1);
+    const leaf = ask("葉は何をするか。", ["葉は酸素を放出する。"]);
+    expect(grade(leaf, "葉は酸素を取り入れる。", "ja-JP").score).toBeLessThanOrEqual(0.1);
+  });
+
+  it("finds a point most of whose words a clause of its own states, its distinctive verb in other words", () => {
+    const tcp = ask("How does a TCP connection start?", [
+      "The client sends a SYN packet to the server.",
+      "The server replies with a SYN-ACK and the client confirms with an ACK.",
+    ]);
+    expect(
+      grade(
+        tcp,
+        "The client opens with a SYN to the server; the server replies with a SYN-ACK and the client confirms with an ACK.",
+        "en-US",
+      ).found,
+    ).toHaveLength(2);
+    // the second point alone: its words shared with the first do not state the first
+    expect(
+      grade(tcp, "The server replies with a SYN-ACK and the client confirms with an ACK.", "en-US").found,
+    ).toHaveLength(1);
+  });
 });

@@ -12,6 +12,8 @@ const FOUND_AT = 0.4;
 const FULL_AT = 0.7;
 /** Share of what only a point says that an answer must state for the point to count (not just the shared words). */
 const DISTINCTIVE_AT = 0.25;
+/** A point most of whose content the answer states counts whatever it says in its own words of what only the point says. */
+const MOSTLY_AT = 0.6;
 /** A keyword list without a sentence earns at most this (partial credit, never a pass). */
 const LIST_CAP = 0.5;
 /** A keyword list finds a point once it names this share of it. */
@@ -44,6 +46,7 @@ const NEGATIONS = new Set(
     "nunca jamás ningún ninguno ninguna não nenhum nenhuma non mai",
     "не ни нет никогда нельзя ничего никак ніколи",
     "不 没 没有 無 无 未 别 並非 并非 并不 并未 不是 不能 不会 不可 从未 絶不 绝不 不再 尚未 无法 不一定 并不一定",
+    "不用 不需 不需要 无需 无须 不必 没必要 用不着",
     "ない 無い ぬ ん ず なし 않다 않 없다 없 안 못",
   ]
     .join(" ")
@@ -320,6 +323,34 @@ function definedSynonyms(texts: string[]): [string, string][] {
 
 // --- grading ---
 
+/** Share of characters two Chinese or Japanese words must have in common to count as the same word in part. */
+const SHARED_CHARACTERS_AT = 0.5;
+
+/**
+ * A Chinese or Japanese word the answer holds in other words that share its characters ("耗能" for "消耗" and for
+ * "能量", "穿过" for "通过", "浓度低" for "低浓度"): the best answer word the passage does not use itself, by the
+ * share of characters the two have in common (Dice), when more than half; it counts for that share of the point's
+ * word.
+ */
+function sharedCharacters<T>(
+  key: string,
+  answerKeys: Map<string, T>,
+  named: Set<string>,
+): [T | undefined, number] {
+  if (!CJK.test(key) || key.startsWith("~")) return [undefined, 0];
+  const chars = [...key];
+  let best: [T | undefined, number] = [undefined, 0];
+  for (const [other, seen] of answerKeys) {
+    // a word the passage itself uses names its own concept ("支持向量机" is not "支持向量")
+    if (!CJK.test(other) || other.startsWith("~") || named.has(other)) continue;
+    const theirs = [...other];
+    const common = chars.filter((c) => theirs.includes(c)).length;
+    const dice = (2 * common) / (chars.length + theirs.length);
+    if (dice > SHARED_CHARACTERS_AT && dice > best[1]) best = [seen, dice];
+  }
+  return best;
+}
+
 /** How much of a point the answer states, term by term, and whether it states some of it the other way round. */
 function matchTerms(
   point: Term[],
@@ -328,6 +359,8 @@ function matchTerms(
   spread: Map<string, number>,
   rarity: (key: string) => number,
   polarity = true,
+  /** The words of the passage, when CJK words may match by their characters (`sharedCharacters`). */
+  named?: Set<string>,
 ) {
   const answerKeys = new Map<string, { positive: boolean; negative: boolean }>();
   for (const t of answer) {
@@ -356,6 +389,7 @@ function matchTerms(
   let ownHeld = 0;
   let heldKeys = 0;
   let strongest = 0;
+  let directionMissed = false;
   const counted = new Set<string>();
   for (const t of point) {
     if (counted.has(t.key)) continue;
@@ -364,16 +398,22 @@ function matchTerms(
     const w = (t.weight * rarity(t.key) * (asked.has(t.key) ? 0.5 : 1)) / (spread.get(t.key) ?? 1);
     weight += w;
     if (isOwn) own += w;
-    const seen = lookup(t.key);
-    if (!seen) continue;
+    let seen = lookup(t.key);
+    let share = 1;
+    if (!seen && named) [seen, share] = sharedCharacters(t.key, answerKeys, named);
+    // a direction or an extreme only this point states is what it is about: no paraphrase leaves it out
+    if (!seen) {
+      if (isOwn && t.key.startsWith("~")) directionMissed = true;
+      continue;
+    }
     if (!polarity || (t.negated ? seen.negative : seen.positive)) {
-      held += w;
+      held += w * share;
       heldKeys++;
       strongest = Math.max(strongest, t.weight);
       if (isOwn) ownHeld += w;
     } else opposite += w;
   }
-  return { weight, held, opposite, own, ownHeld, keys: counted.size, heldKeys, strongest };
+  return { weight, held, opposite, own, ownHeld, keys: counted.size, heldKeys, strongest, directionMissed };
 }
 
 /** The copula, a verb the taggers file among function words ("is", "です"). */
@@ -462,6 +502,10 @@ export interface PointReading {
   coverage: number;
   /** The share of what only this point says (beside the question and the other points) that the answer states. */
   distinctive: number;
+  /** The answer leaves out a direction or an extreme ("减少", "decreases") that only this point states. */
+  directionMissed: boolean;
+  /** A clause of the answer restates this point better than any other (it holds the largest share of its words). */
+  ownClause: boolean;
   /** The answer holds a single word of a point that has three or more. */
   thin: boolean;
   contradicted: boolean;
@@ -527,13 +571,41 @@ export function readAnswer(
   const referenceText = points.join("\n");
   const keywordList =
     isKeywordList(answer, said, lang) && !isKeywordList(referenceText, read(referenceText, lang), lang);
+  // the point each clause of the answer restates best (by the share of the point's words it holds): a point
+  // stated in other words is the best reading of a clause of its own, not only words shared with another point's
+  const clauseSpans: { start: number; end: number }[] = [];
+  let clauseFrom = 0;
+  for (const m of [...answer.matchAll(CLAUSE_END), { index: answer.length, 0: "" }]) {
+    if (m.index! > clauseFrom) clauseSpans.push({ start: clauseFrom, end: m.index! });
+    clauseFrom = m.index! + m[0].length;
+  }
+  const pointKeySets = readings.map((r) => new Set(r.terms.map((t) => t.key)));
+  const restated = new Set<number>();
+  for (const span of clauseSpans) {
+    const keys = new Set(
+      answerReading.terms.filter((t) => t.start >= span.start && t.start < span.end).map((t) => t.key),
+    );
+    const shares = pointKeySets.map(
+      (set) => [...set].filter((k) => keys.has(k)).length / Math.max(1, set.size),
+    );
+    const top = Math.max(...shares);
+    if (top > 0) shares.forEach((v, k) => v === top && restated.add(k));
+  }
   const out = readings.map((point, i): PointReading => {
-    const byTerms = matchTerms(point.terms, answerReading.terms, asked, termSpread, rarity, !keywordList);
+    const byTerms = matchTerms(
+      point.terms,
+      answerReading.terms,
+      asked,
+      termSpread,
+      rarity,
+      !keywordList,
+      passage,
+    );
     const byPairs = matchTerms(point.pairs, answerReading.pairs, asked, pairSpread, rarity, !keywordList);
     const share = (m: typeof byTerms) => (m.weight > 0 ? m.held / m.weight : 0);
     const best = byPairs.weight > 0 && share(byPairs) > share(byTerms) ? byPairs : byTerms;
     let { weight, held, own, ownHeld, keys, heldKeys } = best;
-    const { strongest } = best;
+    const { strongest, directionMissed } = best;
     const contradictedTerms =
       best.opposite > 0 && best.opposite >= CONTRADICTED_AT * (best.held + best.opposite);
     // a number or a formula weighs like two terms: it is what such a point is about
@@ -594,6 +666,8 @@ export function readAnswer(
       point: points[i]!,
       coverage: weight > 0 ? held / weight : 0,
       distinctive: own > 0 ? ownHeld / own : 1,
+      directionMissed,
+      ownClause: restated.has(i),
       // one shared word is chance, not a point stated ("performance" in a book title), unless it is a rare
       // term and the point has one other word ("in the chloroplasts")
       thin: heldKeys < 2 && (keys >= 3 || (keys === 2 && strongest < 1)),
@@ -666,8 +740,12 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
   const found: string[] = [];
   const missed: string[] = [];
   let total = 0;
-  for (const { point, coverage, distinctive, thin, contradicted } of readings) {
-    const isFound = !contradicted && !thin && coverage >= foundAt && distinctive >= DISTINCTIVE_AT;
+  for (const { point, coverage, distinctive, directionMissed, ownClause, thin, contradicted } of readings) {
+    const isFound =
+      !contradicted &&
+      !thin &&
+      coverage >= foundAt &&
+      (distinctive >= DISTINCTIVE_AT || (coverage >= MOSTLY_AT && !directionMissed && ownClause));
     (isFound ? found : missed).push(point);
     if (isFound) total += Math.min(1, coverage / FULL_AT);
   }
