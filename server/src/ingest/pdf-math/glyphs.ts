@@ -43,9 +43,24 @@ const ROLE_BY_NAME: [RegExp, FontRole][] = [
   ],
 ];
 
-/** The font's role from its PostScript name ("HLOYNK+CMEX10", "LatinModernMath-Regular"). */
+const roles = new Map<string, FontRole>();
+
+/**
+ * The font's role from its PostScript name ("HLOYNK+CMEX10", "LatinModernMath-Regular"), remembered: a page
+ * asks for it once per text item, and a document has a few dozen fonts.
+ */
 export function fontRole(fontName: string | undefined): FontRole {
   if (!fontName) return "text";
+  let role = roles.get(fontName);
+  if (role === undefined) {
+    role = roleOf(fontName);
+    if (roles.size >= 1024) roles.clear();
+    roles.set(fontName, role);
+  }
+  return role;
+}
+
+function roleOf(fontName: string): FontRole {
   const name = fontName
     .replace(/^[A-Z]{6}\+/, "")
     .toLowerCase()

@@ -71,18 +71,13 @@ function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: Layout
   const chosen: Rule[] = [];
   for (const rule of pending) {
     if (chosen.some((c) => rule.x0 >= c.x0 - 0.5 && rule.x1 <= c.x1 + 0.5)) continue;
-    const inRange = (g: MathGlyph) => centerX(g) >= rule.x0 - 0.5 && centerX(g) <= rule.x1 + 0.5;
     const radical = items.find(
       (g) => g.kind === "radical" && Math.abs(g.x1 - rule.x0) < g.size * 0.4 && g.bottom < rule.y,
     );
-    const above = items.filter((g) => g !== radical && inRange(g) && g.y > rule.y);
-    const below = items.filter((g) => g !== radical && inRange(g) && g.y < rule.y && !above.includes(g));
-    const within = (r: Rule, part: MathGlyph[]) =>
-      r !== rule &&
-      part.some(
-        (g) =>
-          centerX(g) >= r.x0 - 1 && centerX(g) <= r.x1 + 1 && (part === above ? r.y > rule.y : r.y < rule.y),
-      );
+    const above = items.filter((g) => g !== radical && inRange(g, rule) && g.y > rule.y);
+    const below = items.filter(
+      (g) => g !== radical && inRange(g, rule) && g.y < rule.y && !above.includes(g),
+    );
     let atom: MathGlyph | null = null;
     let used: MathGlyph[] = [];
     if (radical) {
@@ -97,7 +92,7 @@ function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: Layout
       );
       const body = build(
         below,
-        pending.filter((r) => within(r, below)),
+        pending.filter((r) => within(r, rule, below, false)),
         depth + 1,
         budget,
       );
@@ -107,13 +102,13 @@ function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: Layout
     } else if (above.length && below.length) {
       const num = build(
         above,
-        pending.filter((r) => within(r, above)),
+        pending.filter((r) => within(r, rule, above, true)),
         depth + 1,
         budget,
       );
       const den = build(
         below,
-        pending.filter((r) => within(r, below)),
+        pending.filter((r) => within(r, rule, below, false)),
         depth + 1,
         budget,
       );
@@ -127,7 +122,7 @@ function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: Layout
     } else if (below.length) {
       const body = build(
         below,
-        pending.filter((r) => within(r, below)),
+        pending.filter((r) => within(r, rule, below, false)),
         depth + 1,
         budget,
       );
@@ -145,6 +140,19 @@ function build(glyphs: MathGlyph[], rules: Rule[], depth: number, budget: Layout
   items = applyBinoms(items, size, depth, budget);
   items = applyMatrices(items, size, depth, budget);
   return row(items, size, depth, budget);
+}
+
+const inRange = (g: MathGlyph, rule: Rule): boolean =>
+  centerX(g) >= rule.x0 - 0.5 && centerX(g) <= rule.x1 + 0.5;
+
+/** A bar other than `rule` over glyphs of a part of its fraction (the numerator, over it, or what is under it). */
+function within(r: Rule, rule: Rule, part: MathGlyph[], isAbove: boolean): boolean {
+  return (
+    r !== rule &&
+    part.some(
+      (g) => centerX(g) >= r.x0 - 1 && centerX(g) <= r.x1 + 1 && (isAbove ? r.y > rule.y : r.y < rule.y),
+    )
+  );
 }
 
 function makeAtom(latex: string, parts: MathGlyph[], size: number): MathGlyph {
@@ -339,7 +347,8 @@ function applyAccents(items: MathGlyph[], depth: number, budget: LayoutBudget): 
 const isOperator = (g: MathGlyph) =>
   g.kind === "bigop" ||
   (g.kind === "word" &&
-    (LIMIT_OPERATORS.has(g.latex.replace(/^\\/, "")) || g.latex.startsWith("\\operatorname*")));
+    (LIMIT_OPERATORS.has(g.latex.startsWith("\\") ? g.latex.slice(1) : g.latex) ||
+      g.latex.startsWith("\\operatorname*")));
 
 /** Limits above and below a big operator (∑, ∏, ⋃) or under lim, max, min, sup, arg max. */
 function applyLimits(items: MathGlyph[], size: number, depth: number, budget: LayoutBudget): MathGlyph[] {
@@ -405,12 +414,13 @@ const ENVIRONMENT: Record<string, string> = {
   "\\{": "Bmatrix",
 };
 
+// glyphs of the extension font hang from their baseline: they sit on the row their middle is in
+const hanging = (g: MathGlyph): boolean =>
+  g.kind === "delim" || g.kind === "bigop" || g.kind === "intop" || g.kind === "radical";
+const yOf = (g: MathGlyph): number => (hanging(g) ? (g.top + g.bottom) / 2 - g.size * 0.25 : g.y);
+
 /** Rows of glyphs by baseline (scripts go with the nearest row): several rows make a matrix or cases. */
 function rowsOf(items: MathGlyph[], size: number): MathGlyph[][] {
-  // glyphs of the extension font hang from their baseline: they sit on the row their middle is in
-  const hanging = (g: MathGlyph) =>
-    g.kind === "delim" || g.kind === "bigop" || g.kind === "intop" || g.kind === "radical";
-  const yOf = (g: MathGlyph) => (hanging(g) ? (g.top + g.bottom) / 2 - g.size * 0.25 : g.y);
   const bases = items
     .filter((g) => !hanging(g) && g.size >= size * 0.8)
     .map((g) => g.y)
@@ -496,16 +506,6 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
   spend(budget, items.length, depth);
   const sorted = joinArrows([...items].sort((a, b) => a.x0 - b.x0));
   const baseline = baselineOf(sorted, size);
-  const isBase = (g: MathGlyph) =>
-    (g.kind === "atom" && (g.size >= size * 0.75 || Math.abs(g.y - baseline) <= size * 0.18)) ||
-    g.kind === "bigop" ||
-    g.kind === "intop" ||
-    g.kind === "delim" ||
-    g.kind === "radical" ||
-    (Math.abs(g.y - baseline) <= size * 0.18 && g.size >= size * 0.75) ||
-    // inside a limit or a script, a script-sized glyph on the baseline of a larger one is its neighbour ("l\to 0"
-    // under \lim, its arrow set at the text size)
-    (depth > 0 && Math.abs(g.y - baseline) < size * 0.03 && g.kind === "ord");
   interface Nucleus {
     latex: string;
     sub: MathGlyph[];
@@ -528,7 +528,7 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
       Math.abs(g.y - baseline) > size * 0.08 &&
       Math.abs(g.y - script.y) < size * 0.02 &&
       g.x0 - script.x1 < size * 0.3;
-    if (isBase(g) && !inScript) {
+    if (isBase(g, size, baseline, depth) && !inScript) {
       script = undefined;
       const gap = g.x0 - right;
       const space = depth > 0 ? "" : gap >= size * 1.7 ? "\\qquad " : gap >= size * 0.9 ? "\\quad " : "";
@@ -562,7 +562,6 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
       latex += /^'+$/.test(sup) ? sup : `^{${sup}}`;
     }
     const prev = parts[parts.length - 1];
-    const isText = (l: string | undefined) => l !== undefined && /^\\text\{[^{}]*\}$/.test(l);
     // words of one \text run are one \text, a space between them; a word stands a space off its maths
     if (isText(lastRaw) && isText(latex) && !n.space && prev) {
       const gap = n.x0 - n.before;
@@ -578,6 +577,23 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
   }
   return joinLatex(parts);
 }
+
+/** A glyph of a row's baseline (not a script of the glyph before it). */
+function isBase(g: MathGlyph, size: number, baseline: number, depth: number): boolean {
+  return (
+    (g.kind === "atom" && (g.size >= size * 0.75 || Math.abs(g.y - baseline) <= size * 0.18)) ||
+    g.kind === "bigop" ||
+    g.kind === "intop" ||
+    g.kind === "delim" ||
+    g.kind === "radical" ||
+    (Math.abs(g.y - baseline) <= size * 0.18 && g.size >= size * 0.75) ||
+    // inside a limit or a script, a script-sized glyph on the baseline of a larger one is its neighbour ("l\to 0"
+    // under \lim, its arrow set at the text size)
+    (depth > 0 && Math.abs(g.y - baseline) < size * 0.03 && g.kind === "ord")
+  );
+}
+
+const isText = (l: string | undefined): boolean => l !== undefined && /^\\text\{[^{}]*\}$/.test(l);
 
 /**
  * A minus run into an arrow is one long arrow (\\longrightarrow is drawn as − and →); three centred or

@@ -57,7 +57,12 @@ interface Box {
 /** Where each item sits in PDF user space; null for rotated or skewed text. */
 function boxOf(item: MathTextItem): Box | null {
   const t = item.transform;
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = t;
+  const a = t[0] === undefined ? 0 : t[0];
+  const b = t[1] === undefined ? 0 : t[1];
+  const c = t[2] === undefined ? 0 : t[2];
+  const d = t[3] === undefined ? 0 : t[3];
+  const e = t[4] === undefined ? 0 : t[4];
+  const f = t[5] === undefined ? 0 : t[5];
   if (Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a <= 0) return null;
   const size = Math.abs(d) || Math.abs(a) || item.height || 10;
   return { x0: e, x1: e + item.width, y: f, size };
@@ -92,6 +97,8 @@ const emWidths = new Map<string, number>();
 
 /** A character's font-typical width in ems, remembered (a page asks for each of its characters). */
 function emWidth(ch: string): number {
+  // every character from the CJK radicals on (and every astral one) is an em wide: no lookup
+  if (ch.charCodeAt(0) >= 0x2e80) return 1;
   let w = emWidths.get(ch);
   if (w === undefined) {
     w = emWidthOf(ch);
@@ -143,6 +150,48 @@ function charOffsets(str: string, width: number, size: number): number[] {
   return out;
 }
 
+/** A character past ASCII (a code unit over 0x7f: a surrogate pair's first one is). */
+function hasNonAscii(str: string): boolean {
+  for (let k = 0; k < str.length; k++) if (str.charCodeAt(k) > 0x7f) return true;
+  return false;
+}
+
+/** What a word, number or sign of a text font is in a formula; null when it is prose only. */
+interface TextToken {
+  latex: string;
+  kind: "accent" | "ord" | "word";
+  mathy: boolean;
+  touching: boolean;
+}
+
+const textTokens = new Map<string, TextToken | null>();
+
+/** A text font's token read as maths, remembered (a page repeats its words and signs). */
+function textToken(text: string): TextToken | null {
+  let token = textTokens.get(text);
+  if (token === undefined) {
+    token = textTokenOf(text);
+    if (textTokens.size >= 8192) textTokens.clear();
+    textTokens.set(text, token);
+  }
+  return token;
+}
+
+function textTokenOf(text: string): TextToken | null {
+  if (text.length === 1 && ACCENTS[text] && STRAY_ACCENTS.test(text))
+    return { latex: ACCENTS[text]!, kind: "accent", mathy: true, touching: false };
+  if (TEXT_MATHY.test(text)) {
+    const latex = /^\p{N}/u.test(text) ? text : charLatex(text);
+    return latex ? { latex, kind: "ord", mathy: true, touching: false } : null;
+  }
+  if (/^arg\s?(?:max|min)$/.test(text))
+    return { latex: `\\operatorname*{arg\\,${text.slice(-3)}}`, kind: "word", mathy: true, touching: false };
+  if (OPERATOR_WORD.test(text)) return { latex: wordLatex(text), kind: "word", mathy: true, touching: false };
+  if (/^[A-Za-z]$/.test(text))
+    return { latex: `\\mathrm{${text}}`, kind: "ord", mathy: false, touching: true };
+  return null;
+}
+
 function mathGlyph(
   latex: string,
   kind: MathGlyph["kind"],
@@ -159,25 +208,29 @@ function mathGlyph(
 
 function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | undefined): (Piece | null)[][] {
   // An extension font with a Unicode map (xdvipdfmx writes one) gives "∑" and "(", not its codes "X" and "\x12".
-  const unicodeMapped = new Set<string>();
-  for (const item of items)
-    if (item.fontName && [...item.str].some((ch) => ch.charCodeAt(0) > 0x7f))
-      unicodeMapped.add(item.fontName);
+  let unicodeMapped: Set<string> | undefined;
+  const isUnicodeMapped = (fontName: string): boolean => {
+    if (!unicodeMapped) {
+      unicodeMapped = new Set();
+      for (const item of items) if (item.fontName && hasNonAscii(item.str)) unicodeMapped.add(item.fontName);
+    }
+    return unicodeMapped.has(fontName);
+  };
   return items.map((item, index) => {
     const box = boxOf(item);
     if (!box || !item.str) return [];
     const font = item.fontName ? fontOf(item.fontName) : undefined;
     const role: FontRole = font && !font.type3 ? fontRole(font.name) : "text";
-    const chars = [...item.str];
-    const inked = chars.filter((ch) => ch.trim()).length;
-    // a lone sans-serif italic letter is a maths letter (beamer); a word of them may be prose italics
-    const lone = role === "sansitalic" && inked === 1 && /^\s*\p{L}\s*$/u.test(item.str);
-    const perInked = item.width / Math.max(1, inked);
     const pieces: (Piece | null)[] = [];
     if (role !== "text") {
+      const chars = [...item.str];
+      const inked = chars.filter((ch) => ch.trim()).length;
+      // a lone sans-serif italic letter is a maths letter (beamer); a word of them may be prose italics
+      const lone = role === "sansitalic" && inked === 1 && /^\s*\p{L}\s*$/u.test(item.str);
+      const perInked = item.width / Math.max(1, inked);
       let offset = 0;
       let k = 0;
-      const mapped = role === "extension" && unicodeMapped.has(item.fontName ?? "");
+      const mapped = role === "extension" && isUnicodeMapped(item.fontName ?? "");
       // an extension font's glyphs are as wide as they are tall: equal shares of the item
       const offsets = role === "extension" ? null : charOffsets(item.str, item.width, box.size);
       for (const ch of chars) {
@@ -223,26 +276,10 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
       const start = m.index;
       const x0 = box.x0 + offsets[start]!;
       const x1 = box.x0 + offsets[start + text.length]!;
-      let glyph: MathGlyph | null = null;
-      let mathy = false;
-      let touching = false;
-      if (text.length === 1 && ACCENTS[text] && STRAY_ACCENTS.test(text)) {
-        glyph = mathGlyph(ACCENTS[text]!, "accent", x0, x1, box.y, box.size);
-        mathy = true;
-      } else if (TEXT_MATHY.test(text)) {
-        const latex = /^\p{N}/u.test(text) ? text : charLatex(text);
-        if (latex) glyph = mathGlyph(latex, "ord", x0, x1, box.y, box.size);
-        mathy = glyph !== null;
-      } else if (/^arg\s?(?:max|min)$/.test(text)) {
-        glyph = mathGlyph(`\\operatorname*{arg\\,${text.slice(-3)}}`, "word", x0, x1, box.y, box.size);
-        mathy = true;
-      } else if (OPERATOR_WORD.test(text)) {
-        glyph = mathGlyph(wordLatex(text), "word", x0, x1, box.y, box.size);
-        mathy = true;
-      } else if (/^[A-Za-z]$/.test(text)) {
-        glyph = mathGlyph(`\\mathrm{${text}}`, "ord", x0, x1, box.y, box.size);
-        touching = true;
-      }
+      const token = textToken(text);
+      const glyph = token ? mathGlyph(token.latex, token.kind, x0, x1, box.y, box.size) : null;
+      const mathy = token ? token.mathy : false;
+      const touching = token ? token.touching : false;
       pieces.push({
         item: index,
         start,
@@ -280,12 +317,18 @@ function firstFrom(sorted: Piece[], x: number): number {
   return lo;
 }
 
+/** All piece indices sorted by height (ties in index order): sorted once, filtered for each ByHeight. */
+function heightOrder(pieces: Piece[]): number[] {
+  return pieces.map((_, i) => i).sort((i, j) => pieces[i]!.y - pieces[j]!.y);
+}
+
 /** Piece indices sorted by height: those within a band of a height, without scanning the page. */
 class ByHeight {
   private readonly order: number[];
   private readonly ys: number[];
-  constructor(indices: number[], pieces: Piece[]) {
-    this.order = [...indices].sort((i, j) => pieces[i]!.y - pieces[j]!.y);
+  /** `byHeight` is heightOrder(pieces); `keep` picks the pieces indexed (all when absent). */
+  constructor(byHeight: number[], pieces: Piece[], keep?: (i: number) => boolean) {
+    this.order = keep ? byHeight.filter(keep) : byHeight;
     this.ys = this.order.map((i) => pieces[i]!.y);
   }
   /** The indices (ascending) of pieces with lo < y < hi. */
@@ -514,23 +557,13 @@ export function recoverFormulas(
   const candidates = pieces
     .map((_, i) => i)
     .filter((i) => pieces[i]!.glyph && (pieces[i]!.mathy || pieces[i]!.touching));
-  candidates.sort((i, j) => pieces[i]!.glyph!.x0 - pieces[j]!.glyph!.x0);
+  const startOf = new Float64Array(pieces.length);
+  for (const i of candidates) startOf[i] = pieces[i]!.glyph!.x0;
+  candidates.sort((i, j) => startOf[i]! - startOf[j]!);
   const groups = new Groups(pieces.length);
   const prose = new ProseIndex(pieces.filter((p) => !p.glyph || (!p.mathy && !p.touching)));
   const sideOf = sideScripts(candidates, pieces);
-  // sweep by x: only pieces that start before this one's end (plus a gap) can touch it
-  for (let k = 0; k < candidates.length; k++) {
-    const i = candidates[k]!;
-    const a = pieces[i]!.glyph!;
-    const reach = a.x1 + a.size * 1.2;
-    for (let l = k + 1; l < candidates.length; l++) {
-      const j = candidates[l]!;
-      const b = pieces[j]!.glyph!;
-      if (b.x0 > reach) break;
-      if (Math.abs(a.y - b.y) > Math.max(a.size, b.size) * 3.5) continue;
-      if (adjacent(a, b, pieces[i]!, pieces[j]!, sideOf) && !prose.between(a, b)) groups.join(i, j);
-    }
-  }
+  joinAdjacent(candidates, pieces, groups, prose, sideOf);
   // relations between the sides of an equation, at the text size: not a limit's "t=\tau" beside an integral,
   // level with a denominator, nor the arrow of "\lim_{h\to 0}"
   const related = candidates
@@ -593,8 +626,9 @@ export function recoverFormulas(
     regions.push(regionOf(trimmed, pieces, usedRules));
   }
   if (regions.length === 0) return items;
-  wordsOfDisplayLines(regions, pieces, usedRules);
-  markDisplays(regions, pieces);
+  const byHeight = heightOrder(pieces);
+  wordsOfDisplayLines(regions, pieces, usedRules, byHeight);
+  markDisplays(regions, pieces, byHeight);
   // footnote marks after a name ("Gal∗+ ∗"), a list's bullet, braces round e-mail names: no operand, no
   // formula (a display's "\ldots," between its formulas has joined them by now); a word of a text font
   // is no operand ("{edwsmith,rreitmai}@adobe.com"), nor is an e-mail address or a URL a formula
@@ -606,6 +640,79 @@ export function recoverFormulas(
   joinBrokenLines(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
   return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check);
+}
+
+/**
+ * Joins the glyphs that are adjacent() with no prose between them. Sweep by x: only pieces that start before
+ * this one's end (plus a gap) can touch it; and by height bands as tall as the reach up and down (3.5 sizes
+ * of the largest glyph), so that a glyph meets only the lines near its own, not every line of its column.
+ * Which pairs are joined is all that counts (union–find), not in what order.
+ */
+function joinAdjacent(
+  candidates: number[],
+  pieces: Piece[],
+  groups: Groups,
+  prose: ProseIndex,
+  sideOf: Map<MathGlyph, MathGlyph>,
+): void {
+  const glyphs = candidates.map((i) => pieces[i]!.glyph!);
+  let maxSize = 0;
+  for (const g of glyphs) if (g.size > maxSize) maxSize = g.size;
+  const height = maxSize * 3.5;
+  const pair = (k: number, l: number): void => {
+    const a = glyphs[k]!;
+    const b = glyphs[l]!;
+    if (Math.abs(a.y - b.y) > Math.max(a.size, b.size) * 3.5) return;
+    const i = candidates[k]!;
+    const j = candidates[l]!;
+    if (adjacent(a, b, pieces[i]!, pieces[j]!, sideOf) && !prose.between(a, b)) groups.join(i, j);
+  };
+  // (the sweep's order is by x0, so its break is sound only where every x0 is a number)
+  const finite = glyphs.every(
+    (g) => Number.isFinite(g.x0) && Number.isFinite(g.x1) && Number.isFinite(g.y) && Number.isFinite(g.size),
+  );
+  if (!(height > 0) || !Number.isFinite(height) || !finite) {
+    for (let k = 0; k < glyphs.length; k++) {
+      const reach = glyphs[k]!.x1 + glyphs[k]!.size * 1.2;
+      for (let l = k + 1; l < glyphs.length; l++) {
+        if (glyphs[l]!.x0 > reach) break;
+        pair(k, l);
+      }
+    }
+    return;
+  }
+  // each band's glyphs by their place in the sweep (so by x)
+  const bands = new Map<number, number[]>();
+  for (let k = 0; k < glyphs.length; k++) {
+    const key = Math.floor(glyphs[k]!.y / height);
+    const band = bands.get(key);
+    if (band) band.push(k);
+    else bands.set(key, [k]);
+  }
+  // a little over the reach: a pair within it by floating-point subtraction is within these bands
+  const margin = height * (1 + 1e-9) + EPS;
+  for (let k = 0; k < glyphs.length; k++) {
+    const a = glyphs[k]!;
+    const reach = a.x1 + a.size * 1.2;
+    const last = Math.floor((a.y + margin) / height);
+    for (let key = Math.floor((a.y - margin) / height); key <= last; key++) {
+      const band = bands.get(key);
+      if (!band) continue;
+      // the first of the band after this glyph in the sweep
+      let lo = 0;
+      let hi = band.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (band[mid]! <= k) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let m = lo; m < band.length; m++) {
+        const l = band[m]!;
+        if (glyphs[l]!.x0 > reach) break;
+        pair(k, l);
+      }
+    }
+  }
 }
 
 /** Wider than any glyph whose centre can stand over a rule it starts left of (a brace, a long arrow). */
@@ -834,16 +941,17 @@ function wordsInCases(pieces: Piece[]): void {
  * \text{on } \partial\Omega"): when the line starts with the formula, indented well past the neighbouring lines'
  * left edge, its words are \text of the display, not prose around an inline formula.
  */
-function wordsOfDisplayLines(regions: MathRegion[], pieces: Piece[], rules: Rule[]): void {
+function wordsOfDisplayLines(
+  regions: MathRegion[],
+  pieces: Piece[],
+  rules: Rule[],
+  byHeight: number[],
+): void {
   const inRegion = new Set<number>();
   for (const r of regions) for (const i of r.pieces) inRegion.add(i);
   const done = new Set<MathRegion>();
-  const all = pieces.map((_, i) => i);
-  const outside = new ByHeight(
-    all.filter((i) => !inRegion.has(i)),
-    pieces,
-  );
-  const everything = new ByHeight(all, pieces);
+  const outside = new ByHeight(byHeight, pieces, (i) => !inRegion.has(i));
+  const everything = new ByHeight(byHeight, pieces);
   for (const r of [...regions].sort((a, b) => a.x0 - b.x0)) {
     if (done.has(r)) continue;
     const band = r.size * 0.4;
@@ -1092,13 +1200,10 @@ function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion
  * A formula is displayed when nothing but other formulas and an equation number share its baseline;
  * formulas of one displayed line ("a = b, \quad c = d") become one.
  */
-function markDisplays(regions: MathRegion[], pieces: Piece[]): void {
+function markDisplays(regions: MathRegion[], pieces: Piece[], byHeight: number[]): void {
   const inRegion = new Set<number>();
   for (const r of regions) for (const i of r.pieces) inRegion.add(i);
-  const others = new ByHeight(
-    pieces.map((_, i) => i).filter((i) => !inRegion.has(i)),
-    pieces,
-  );
+  const others = new ByHeight(byHeight, pieces, (i) => !inRegion.has(i));
   for (const r of regions) {
     const band = r.size * 0.4;
     const sameLine = others
