@@ -270,7 +270,9 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
       return pieces;
     }
     const offsets = charOffsets(item.str, item.width, box.size);
-    for (const m of item.str.matchAll(TEXT_TOKEN)) {
+    // most items of a page are one character (a CJK one, a digit, a sign): that is the one token TEXT_TOKEN finds
+    const tokens = isOneCodePoint(item.str) ? [{ 0: item.str, index: 0 }] : item.str.matchAll(TEXT_TOKEN);
+    for (const m of tokens) {
       const text = m[0];
       if (!text.trim()) continue;
       const start = m.index;
@@ -297,6 +299,15 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
     }
     return pieces;
   });
+}
+
+/** A string of one code point: one UTF-16 unit, or a surrogate pair. */
+function isOneCodePoint(str: string): boolean {
+  if (str.length === 1) return true;
+  if (str.length !== 2) return false;
+  const hi = str.charCodeAt(0);
+  const lo = str.charCodeAt(1);
+  return hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff;
 }
 
 /** A margin for floating-point rounding: windows are widened by it, then tested as before. */
@@ -552,7 +563,8 @@ export function recoverFormulas(
   for (const list of perItem) for (const p of list) if (p) pieces.push(p);
   if (!pieces.some((p) => p.strong)) return items;
   joinExtensiblePieces(pieces);
-  markEquationNumbers(items, perItem);
+  const numberItems = equationNumberItems(items);
+  markEquationNumbers(numberItems, perItem);
   wordsInCases(pieces);
   const candidates = pieces
     .map((_, i) => i)
@@ -639,7 +651,7 @@ export function recoverFormulas(
   alignRows(regions, pieces);
   joinBrokenLines(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
-  return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check);
+  return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check, numberItems);
 }
 
 /**
@@ -895,10 +907,17 @@ const family = (latex: string) => ({ "\\}": "\\{", ")": "(", "]": "[" })[latex] 
 
 /** Pieces of an item that is an equation number ("(1)", "(3.27)") are no part of a formula. */
 const numberPieces = new WeakSet<Piece>();
-function markEquationNumbers(items: MathTextItem[], perItem: (Piece | null)[][]): void {
+function markEquationNumbers(numberItems: number[], perItem: (Piece | null)[][]): void {
+  for (const i of numberItems) for (const p of perItem[i] ?? []) if (p) numberPieces.add(p);
+}
+
+/** The indices of the page's items that read as equation numbers ("(1)", "(3.27)"), found once a page. */
+function equationNumberItems(items: MathTextItem[]): number[] {
+  const out: number[] = [];
   items.forEach((item, i) => {
-    if (EQUATION_NUMBER.test(item.str.trim())) for (const p of perItem[i] ?? []) if (p) numberPieces.add(p);
+    if (EQUATION_NUMBER.test(item.str.trim())) out.push(i);
   });
+  return out;
 }
 
 /** A word of prose set inside a formula: \text{…}. */
@@ -1361,6 +1380,8 @@ function rewrite(
   regions: MathRegion[],
   rules: Rule[] | null,
   check: LatexCheck,
+  /** The indices of the items that read as equation numbers (equationNumberItems). */
+  numberIndices: number[],
 ): MathTextItem[] {
   const regionOfPiece = new Map<Piece, MathRegion>();
   const merged = new Set<MathRegion>();
@@ -1429,10 +1450,11 @@ function rewrite(
   const numbersOf = new Map<MathRegion, string[]>();
   // the page's items that read as equation numbers, found once (a page has many displays and many items)
   const numberItems: { item: MathTextItem; index: number; box: Box }[] = [];
-  items.forEach((item, index) => {
+  for (const index of numberIndices) {
+    const item = items[index]!;
     const box = boxOf(item);
-    if (box && EQUATION_NUMBER.test(item.str.trim())) numberItems.push({ item, index, box });
-  });
+    if (box) numberItems.push({ item, index, box });
+  }
   for (const r of regions) {
     if (!r.display || r.latex === "") continue;
     const rows = [r, ...(r.below ?? [])];
