@@ -4,6 +4,7 @@ import { agreement, gradeSet } from "../../../../bench/grading/labelled-set";
 import { nlpReady } from "../nlp";
 import { offlineGrade } from "./grade";
 import { polarKey } from "./roles";
+import { englishSynonyms } from "./synonyms";
 import type { GradeRequest } from "./question";
 
 beforeAll(() => nlpReady("ja"));
@@ -651,5 +652,22 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(
       grade(tcp, "The server replies with a SYN-ACK and the client confirms with an ACK.", "en-US").found,
     ).toHaveLength(1);
+  });
+  it("reads an English verb by the words of its first WordNet sense (answers for replies), not a noun", () => {
+    const talk = ask("How do the client and server talk?", [
+      "The client sends a request to the server.",
+      "The server replies to the client.",
+    ]);
+    expect(
+      grade(talk, "The client sends a request to the server, and the server answers the client.", "en-US")
+        .score,
+    ).toBe(1);
+    expect(
+      grade(talk, "The client sends a request to the server, and the server ignores the client.", "en-US")
+        .score,
+    ).toBeLessThan(QUIZ_PASS_SCORE);
+    expect(englishSynonyms("reply", "VERB")).toContain("respond");
+    // nouns are terms: "waiter" never stands for "server"
+    expect(englishSynonyms("server", "NOUN")).toEqual([]);
   });
 });

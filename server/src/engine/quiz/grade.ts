@@ -5,6 +5,7 @@ import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
 import { polarKey, statesOpposite, statesOppositeBeside, swapsRoles } from "./roles";
 import { exchangesRoles, replacesTerm } from "./slots";
+import { englishSynonyms } from "./synonyms";
 
 /** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
 const FOUND_AT = 0.4;
@@ -547,6 +548,28 @@ export function readAnswer(
       const negated = answerReading.terms.find((x) => x.key === from.terms[0]!.key)!.negated;
       answerReading.terms.push(...to.terms.map((t) => ({ ...t, negated })));
       answerReading.pairs.push(...to.pairs.map((t) => ({ ...t, negated })));
+    }
+  }
+
+  // an English verb, adjective or adverb stands for the other words of its first WordNet sense ("replies" states
+  // "answers" and "responds"), and a point's word is stated by a word of its own first sense
+  if (lang === "en") {
+    const stem = (w: string) => stemmerFor("en")?.stem(w) ?? w;
+    const bySynonym = new Map<string, string>();
+    for (const r of readings)
+      for (const t of r.tokens) {
+        const key = contentKey(t, lang);
+        if (key && !polarKey(t.text, lang))
+          for (const w of englishSynonyms(t.norm, t.pos)) bySynonym.set(stem(w), key);
+      }
+    for (const t of said.tokens) {
+      const key = contentKey(t, lang);
+      const term = key && !polarKey(t.text, lang) && said.terms.find((x) => x.start === t.start);
+      if (!key || !term) continue;
+      const keys = new Set(englishSynonyms(t.norm, t.pos).map(stem));
+      const point = bySynonym.get(key);
+      if (point) keys.add(point);
+      for (const k of keys) if (k !== key) answerReading.terms.push({ ...term, key: k });
     }
   }
 
