@@ -126,9 +126,25 @@ const DEFINITION_PATTERNS: RegExp[] = [
 const DEFINITION_MARKERS =
   /^(?:definition|définition|definición|definição|definition|定义|定義|정의)\b|^(?:定义|定義)\s*[\d.]*|称.{1,20}?为|we\s+(?:define|call)\b|on\s+appelle\b|versteht\s+man\b|se\s+llama\b/iu;
 
+/**
+ * A subject that describes rather than names: "A simpler subtype of deterministic signals are the periodic
+ * signals", "One key property of interest here is the additivity …" — the term is what follows the verb, so the
+ * sentence defines neither side.
+ */
+const DESCRIBED_SUBJECT =
+  /^(?:one|another|an?|some|une?|ein|eine|einer|un|una)\s+(?:[\p{L}-]+\s+){0,2}(?:subtypes?|types?|kinds?|sorts?|class|classes|examples?|instances?|propert(?:y|ies)|features?|parts?|forms?|aspects?|ways?|sources?|causes?|consequences?|advantages?|disadvantages?|drawbacks?|benefits?|characteristics?|reasons?|steps?|components?|applications?|uses?|variants?|cases?|exemples?|propriétés?|Beispiele?|Eigenschaft(?:en)?|ejemplos?|propiedad(?:es)?)\s+(?:of|de|d['’]|des|du|von|der|des|del)\b/iu;
+
+export function describesRatherThanNames(subject: string): boolean {
+  return (
+    DESCRIBED_SUBJECT.test(subject.trim()) || /\b(?:of interest|here|above|below)$/iu.test(subject.trim())
+  );
+}
+
 /** Finds a definition sentence and the span of the term it defines. */
 export function findDefinition(text: string): { start: number; end: number } | undefined {
   if (text.length > 350 || text.length < 8) return undefined;
+  if (describesRatherThanNames(text.split(/\s+(?:is|are|est|sont|ist|sind|es|son)\s/u)[0] ?? ""))
+    return undefined;
   for (const re of DEFINITION_PATTERNS) {
     const m = re.exec(text);
     const subject = m?.[1]?.trim();
@@ -489,6 +505,63 @@ function completeLeadIns(
   }
 }
 
+/** A list item that opens with a short label ("Thermal noise: related to …", "零点：…"): the label and the rest. */
+export function labelledItem(text: string): { label: string; rest: string } | null {
+  const m = /^([^:：]{2,60}?)\s?[:：]\s*(\S.*)$/su.exec(text.trim());
+  if (!m) return null;
+  const label = m[1]!.trim();
+  if (/[.!?。！？;；,，]/u.test(label) || /\$/u.test(label)) return null; // a sentence or a formula before the colon
+  if (hasCjk(label) ? [...label].length > 16 : label.split(/\s+/).length > 6) return null;
+  return { label, rest: m[2]!.trim() };
+}
+
+/** What a detailed note keeps of a labelled item: its label and its first sentences, within this many characters. */
+const LABELLED_ITEM_CHARS = 280;
+
+/**
+ * A labelled list ("Noise arises from four sources:" and "Environmental noise: …", "Measurement noise: …") is
+ * the section's skeleton: a detailed note keeps every label, each with the first sentences of its item, rather
+ * than the one item that ranks best.
+ */
+function keepLabelledLists(units: Unit[], chosen: number[], section: PreparedSection, locale: string): void {
+  section.blocks.forEach((block, bi) => {
+    if (block.type !== "list") return;
+    const items = units.flatMap((u, j) => (u.block === bi && u.kind === "item" ? [j] : []));
+    if (items.length < 2 || items.length > 12) return;
+    const labelled = items.filter((j) => labelledItem(units[j]!.text));
+    if (labelled.length < Math.max(2, Math.ceil((items.length * 2) / 3))) return;
+    for (const j of labelled) {
+      const u = units[j]!;
+      if (isJunk(u)) continue;
+      const { label, rest } = labelledItem(u.text)!;
+      const sentences = splitSentences(rest, locale);
+      // the sentence about the label ("Electrical noise refers to …") is kept even when it is not the first
+      const opensWithLabel = (x: string) => x.toLowerCase().startsWith(label.toLowerCase());
+      const defining = sentences.findIndex((x, k) => k > 0 && opensWithLabel(x));
+      const fits = (parts: string[]) => label.length + parts.join(" ").length <= LABELLED_ITEM_CHARS;
+      const said: string[] = [];
+      if (defining > 0 && !opensWithLabel(sentences[0]!))
+        said.push(
+          ...(fits([sentences[0]!, sentences[defining]!]) ? [sentences[0]!] : []),
+          sentences[defining]!,
+        );
+      else
+        for (const sentence of sentences) {
+          if (said.length > 0 && !fits([...said, sentence])) break;
+          said.push(sentence);
+        }
+      const text = `${label}: ${said.join(hasCjk(rest) ? "" : " ")}`;
+      units[j] = {
+        ...u,
+        text,
+        words: wordTokens(text, locale).map((t) => t.word),
+        definition: { start: 0, end: label.length },
+      };
+      if (!chosen.includes(j)) chosen.push(j);
+    }
+  });
+}
+
 function overlap(a: Unit, b: Unit): number {
   const sa = new Set(a.words);
   const sb = new Set(b.words);
@@ -562,6 +635,7 @@ export function extractSection(
       if (items.length <= WHOLE_LIST.items && chars <= WHOLE_LIST.chars) items.forEach((j) => take(j, true));
     }
     leadInRoom = Math.min(leadInRoom, Math.max(0, budget - used) + KEEP_MIN[level] / 2);
+    if (level === "detail") keepLabelledLists(units, chosen, section, locale);
   }
   completeLeadIns(units, chosen, level, section, leadInRoom);
   if (chosen.length === 0) {

@@ -3,6 +3,7 @@
  * definitions, named results, acronyms, causes and purposes, comparisons, number and date facts,
  * enumerations and table facts. Each reader returns null when the sentence is not of its kind.
  */
+import { describesRatherThanNames } from "../summarize";
 import { hasCjk } from "../text";
 import { inEnglishLexicon, isConceptTerm, termSpecificity, tokenize, type TermSpan } from "../nlp";
 import { formulaSpans } from "../formula";
@@ -65,7 +66,7 @@ const DEFINITION_LABEL: Record<string, RegExp> = {
   fr: /^([^,;:()]{2,50})\s?:\s+(?=.*\b(?:on appelle|est appelée?|se définit|désigne)\b)/iu,
 };
 /** Labels of a block, not terms ("定理", "Example", "Proof"). */
-const GENERIC_LABEL =
+export const GENERIC_LABEL =
   /^(?:定义|定理|引理|推论|性质|证明|例|例题|注|注意|解|答|备注|说明|结论|定義|例題|証明|definition|theorem|lemma|corollary|proof|example|note|remark|solution|answer|définition|théorème|exemple|remarque|preuve)\s*\d*$/iu;
 
 /**
@@ -100,6 +101,8 @@ function namesAConcept(term: string, sentence: string, m: RegExpExecArray, lang:
     .slice(verb < sentence.length ? verb : m.index + m[0].indexOf(m[1]!) + m[1]!.length)
     .replace(/\$[^$]*\$/gu, "");
   if (!/\p{L}{2}/u.test(rest)) return false;
+  // "A simpler subtype of X are the Y": the subject describes, the term is after the verb
+  if (describesRatherThanNames(sentence.slice(0, m.index + m[0].indexOf(m[1]!) + m[1]!.length))) return false;
   // a bare "是" that reasons or narrates defines nothing: "最低次项是$-\infty$，因此0是本性奇点",
   // "好消息是我们不需要…", "常用方法是：求极限；…" (a list, asked as one)
   const copula = m[0].slice(m[0].indexOf(m[1]!) + m[1]!.length);
@@ -464,7 +467,12 @@ export function hasHeaderRow(rows: string[][]): boolean {
  * describe …"). It teaches nothing on a card or in a quiz.
  */
 const META_SENTENCE: RegExp[] = [
-  // English
+  // English: the course's housekeeping ("Reading material: Section 1.3", "Last time we talked about …")
+  /^(?:(?:required|recommended|further|suggested)\s+)?(?:readings?|reading material|reading assignment|homework|assignments?|textbook)\s*[:：]/iu,
+  /^(?:last time|today|next time|in (?:the|our|today['’]s) (?:last |previous |next )?(?:lecture|class|session))\b[^.]*\b(?:we|I)\s+(?:will\s+|shall\s+)?(?:talked|discussed|covered|saw|looked|learned|learnt|talk|discuss|cover|see|look|learn|continue|introduced?)\b/iu,
+  /\b(?:we|I)\s+(?:will|shall)\s+(?:now\s+)?(?:end|begin|start|close|conclude)\s+(?:our|the|this)\s+(?:discussion|lecture|section|chapter|treatment)\b/iu,
+  // a figure the card cannot show ("The below plot shows …", "the plot below")
+  /\b(?:the|this)\s+(?:below|above)\s+(?:plot|figure|graph|chart|diagram|image|picture)\b|\b(?:plot|figure|graph|chart|diagram)\s+(?:below|above)\s+(?:shows|illustrates|depicts|compares)\b/iu,
   /\b(?:we|I)\s+(?:do not|don['’]t|will not|won['’]t|shall not|omit(?:s)?|skip)\s+(?:prove|give|show|present|repeat|discuss|derive)\b/iu,
   /\b(?:the\s+)?proof\s+(?:is|will be)\s+(?:omitted|left|given\s+(?:below|later|in))\b|\bwithout proof\b|\bleft as an exercise\b/iu,
   /\b(?:see|cf\.)\s+(?:below|above|(?:the\s+)?(?:next|previous|following)\b|(?:Figure|Fig\.|Table|Section|Chapter|Appendix|Eq\.?|Equation)\s*\(?[\dIVX])/iu,
@@ -537,7 +545,7 @@ export function isCaption(text: string): boolean {
  */
 const INCOMPLETE_END: RegExp[] = [
   /[,，、;；:：(（\-–—]$/u,
-  /\b(?:and|or|but|the|an|of|to|in|with|for|by|as|that|which|where|when|if|then|such as|namely|und|oder|der|die|das|et|ou|le|la|les|de|des|que|el|los|и|или|но|что|если)$/iu,
+  /\b(?:and|or|but|the|an|of|to|in|with|for|by|as|that|which|where|when|if|then|such as|namely|including|und|oder|der|die|das|et|ou|le|la|les|de|des|que|el|los|и|или|но|что|если)$/iu,
   /(?:^|\s)(?:a|y|o|в|а)$/u,
   /(?:且|并且|而且|和|与|及|以及|或|或者|但|但是|而|则|则称|即|其中|使得|满足|如下|有|是|为|的|若|如果|当|因此|所以|于是|并|称|记)$/u,
   /(?:し|て|が|を|に|と|で|は|の|、)$/u,

@@ -25,11 +25,13 @@ import {
 } from "./card-rules";
 import { isCleanAnswer, isWholeSentence } from "../sentences";
 import { headingFor } from "../section-prompt";
+import { labelledItem } from "../summarize";
 import {
   acronymPairs,
   causalSplit,
   comparedPair,
   definedTerm,
+  GENERIC_LABEL,
   hasGarbledFormula,
   hasHeaderRow,
   inlineEnumeration,
@@ -449,6 +451,26 @@ function tableCards(rows: string[][], section: MaterialSection, material: NoteMa
   return cards.slice(0, MAX_TABLE_CARDS);
 }
 
+/**
+ * "**Environmental noise**: These are sources of noise that …" — an item whose bold label names a concept and
+ * whose rest says what it is: asked as "What is environmental noise?", answered by the rest.
+ */
+function labelledItemCard(item: MaterialSentence, ctx: DeckContext): Omit<Candidate, "sectionIndex"> | null {
+  const labelled = labelledItem(item.text);
+  if (!labelled || !item.terms.includes(labelled.label)) return null;
+  const { label, rest } = labelled;
+  if (GENERIC_LABEL.test(label) || !isConceptTerm(label, ctx.lang) || /[\p{N}$]/u.test(label)) return null;
+  const words = hasCjk(rest) ? [...rest].length / 2 : rest.split(/\s+/).length;
+  if (words < 5 || !isProse(rest) || !isCardMaterial(rest, ctx) || !isWholeSentence(rest, true)) return null;
+  return {
+    form: "definition",
+    kind: "definition",
+    front: ctx.labels.whatIs(label),
+    back: rest,
+    quote: item.text,
+  };
+}
+
 /** The candidate cards of one section, best first: by form (definitions first), then in note order. */
 function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx: DeckContext): Candidate[] {
   ctx.readSection(section);
@@ -494,8 +516,11 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
           : undefined;
       const enumeration = enumerationCard(intro, block.items, section, material, ctx);
       if (enumeration) out.push(enumeration);
-      for (const item of block.items)
+      for (const item of block.items) {
+        const labelled = labelledItemCard(item, ctx);
+        if (labelled) out.push({ ...base, ...labelled });
         if (isWholeSentence(item.text, true)) out.push(...sentenceCards(item, undefined, base, ctx));
+      }
     } else if (block.type === "table") {
       out.push(...tableCards(block.rows, section, material));
     }
