@@ -610,11 +610,10 @@ function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
       continue;
     }
     // integral signs set together (amsmath draws \iint as two with a negative kern): one multiple integral
-    const multiple = prev ? MULTIPLE_INTEGRALS[prev.latex] : undefined;
+    const multiple = prev && g.latex === "\\int" ? MULTIPLE_INTEGRALS[prev.latex] : undefined;
     if (
       prev &&
       multiple &&
-      g.latex === "\\int" &&
       g.kind === prev.kind &&
       Math.abs(g.size - prev.size) < g.size * 0.05 &&
       Math.abs(g.bottom - prev.bottom) < g.size * 0.2 &&
@@ -623,9 +622,8 @@ function joinArrows(sorted: MathGlyph[]): MathGlyph[] {
       out[out.length - 1] = { ...g, latex: multiple, x0: prev.x0 };
       continue;
     }
-    const dots = out.slice(-2);
+    const dots = g.latex === "\\cdot" || g.latex === "." ? out.slice(-2) : [];
     if (
-      (g.latex === "\\cdot" || g.latex === ".") &&
       dots.length === 2 &&
       dots.every((d) => d.latex === g.latex && Math.abs(d.y - g.y) < g.size * 0.1) &&
       g.x0 - dots[1]!.x1 < g.size * 0.3 &&
@@ -683,11 +681,20 @@ export function joinLatex(parts: string[]): string {
   let out = "";
   for (const p of parts) {
     if (!p) continue;
-    if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z0-9]/.test(p)) out += " ";
+    if (/^[A-Za-z0-9]/.test(p) && endsWithCommand(out)) out += " ";
     out += p;
   }
   return out;
 }
+
+/** What `/\\[A-Za-z]+$/` tells, from the end of the string only (the regex scans it all, on every part). */
+function endsWithCommand(s: string): boolean {
+  let k = s.length;
+  while (k > 0 && isAsciiLetter(s.charCodeAt(k - 1))) k--;
+  return k < s.length && k > 0 && s.charCodeAt(k - 1) === 0x5c;
+}
+
+const isAsciiLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /** An upright word inside a formula: \sin, \operatorname{prox}, \text{if}. */
 export function wordLatex(word: string): string {
