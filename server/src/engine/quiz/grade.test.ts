@@ -670,4 +670,10 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     // nouns are terms: "waiter" never stands for "server"
     expect(englishSynonyms("server", "NOUN")).toEqual([]);
   });
+  it("reads a Chinese word shortened from two words of a point as both (降温 for 降低体温, 耗能 for 能量的消耗)", async () => {
+    await nlpReady("zh");
+    const winter = ask("冬眠的动物怎样过冬？", ["冬眠的动物降低体温。", "冬眠的动物减少能量的消耗。"]);
+    expect(grade(winter, "冬眠的动物会降温，也会减少耗能。", "zh-CN").score).toBe(1);
+    expect(grade(winter, "冬眠的动物会升温。", "zh-CN").score).toBeLessThanOrEqual(0.1);
+  });
 });

@@ -573,6 +573,31 @@ export function readAnswer(
     }
   }
 
+  // a Chinese or Japanese word shortened from two of a point's words ("耗能" for "消耗…能量", "降压" for "降低血压"):
+  // its first character from one word, the rest from one of the three words before or after it in the point
+  if (CJK.test(answer)) {
+    for (const term of said.terms) {
+      const chars = [...term.key];
+      if (!CJK.test(term.key) || chars.length < 2 || chars.length > 4) continue;
+      for (const r of readings) {
+        if (r.terms.some((t) => t.key === term.key)) continue;
+        // the point's words as written, each with its key (a direction word's is its side of the pair)
+        const words = r.tokens.flatMap((t) => {
+          const key = CJK.test(t.text) ? r.terms.find((x) => x.start === t.start)?.key : undefined;
+          return key ? [{ text: t.text, key }] : [];
+        });
+        words.forEach((first, k) => {
+          if (!first.text.includes(chars[0]!)) return;
+          const second = words
+            .slice(Math.max(0, k - 3), k + 4)
+            .find((t) => t.key !== first.key && chars.slice(1).every((c) => t.text.includes(c)));
+          if (!second) return;
+          answerReading.terms.push({ ...term, key: first.key }, { ...term, key: second.key });
+        });
+      }
+    }
+  }
+
   const spreadOf = (keysOf: (r: Reading) => (string | number)[]) => {
     const spread = new Map<string, number>();
     for (const r of readings)
