@@ -351,16 +351,26 @@ function sortedByKey(indices: number[], key: ArrayLike<number>): number[] {
     keys[k] = v + 0; // -0 and 0 tie
   }
   if (n < 32) return indices.sort((i, j) => key[i]! - key[j]!);
+  // the distinct keys, ascending; a key's rank is found by binary search
   const distinct = keys.slice().sort();
-  const rank = new Map<number, number>();
-  for (let k = 0; k < n; k++) if (!rank.has(distinct[k]!)) rank.set(distinct[k]!, rank.size);
-  const starts = new Int32Array(rank.size + 1);
+  let count = 0;
+  for (let k = 0; k < n; k++)
+    if (k === 0 || distinct[k] !== distinct[count - 1]) distinct[count++] = distinct[k]!;
+  const starts = new Int32Array(count + 1);
   const ranks = new Int32Array(n);
   for (let k = 0; k < n; k++) {
-    ranks[k] = rank.get(keys[k]!)!;
-    starts[ranks[k]! + 1]!++;
+    const v = keys[k]!;
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (distinct[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    ranks[k] = lo;
+    starts[lo + 1]!++;
   }
-  for (let r = 0; r < rank.size; r++) starts[r + 1]! += starts[r]!;
+  for (let r = 0; r < count; r++) starts[r + 1]! += starts[r]!;
   const out = new Array<number>(n);
   for (let k = 0; k < n; k++) out[starts[ranks[k]!]!++] = indices[k]!;
   return out;
@@ -1502,11 +1512,12 @@ function rewrite(
   }
   const out: MathTextItem[] = [];
   const emitted = new Set<MathRegion>();
+  const emittedByHeight = new EmittedFormulas(regions);
   items.forEach((item, index) => {
     const list = perItem[index] ?? [];
     if (numbers.has(index)) return;
     if (!list.some((p) => p && regionOfPiece.has(p))) {
-      if (!item.str.trim() && insideFormula(item, emitted)) return; // a space between a formula's glyphs
+      if (!item.str.trim() && emittedByHeight.inside(item)) return; // a space between a formula's glyphs
       out.push(withoutStrayAccents(item, items[index + 1]));
       return;
     }
@@ -1539,6 +1550,7 @@ function rewrite(
       flush();
       if (emitted.has(r)) continue;
       emitted.add(r);
+      emittedByHeight.add(r);
       const str = r.display ? `$$${r.latex}$$` : `$${r.latex}$`;
       out.push({
         str,
@@ -1566,13 +1578,49 @@ function rewrite(
   return out;
 }
 
-function insideFormula(item: MathTextItem, formulas: Set<MathRegion>): boolean {
-  const box = boxOf(item);
-  if (!box) return false;
-  for (const r of formulas)
-    if (box.x0 >= r.x0 - 0.5 && box.x0 < r.x1 && Math.abs(box.y - r.y) < r.size * 1.5) return true;
-  return false;
+/**
+ * The formulas emitted so far, by height band (as tall as the reach of the largest formula's size): is a space
+ * item inside one of them? A page's spaces (a third of its items) each asked every formula before.
+ */
+class EmittedFormulas {
+  private readonly height: number;
+  private readonly bands = new Map<number, MathRegion[]>();
+  private readonly all: MathRegion[] = [];
+  /** A formula without a finite height: banding is off, every formula is asked. */
+  private unbanded = false;
+  constructor(regions: MathRegion[]) {
+    let size = 0;
+    for (const r of regions) if (r.size > size) size = r.size;
+    this.height = size * 1.5;
+  }
+  private get banded(): boolean {
+    return this.height > 0 && Number.isFinite(this.height);
+  }
+  add(r: MathRegion): void {
+    this.all.push(r);
+    if (!Number.isFinite(r.y)) this.unbanded = true;
+    if (!this.banded || this.unbanded) return;
+    const key = Math.floor(r.y / this.height);
+    const band = this.bands.get(key);
+    if (band) band.push(r);
+    else this.bands.set(key, [r]);
+  }
+  inside(item: MathTextItem): boolean {
+    const box = boxOf(item);
+    if (!box) return false;
+    if (!this.banded || this.unbanded || !Number.isFinite(box.y))
+      return this.all.some((r) => spaceInside(box, r));
+    // a little over the reach: a formula within it by floating-point subtraction is within these bands
+    const margin = this.height * (1 + 1e-9) + EPS;
+    const last = Math.floor((box.y + margin) / this.height);
+    for (let key = Math.floor((box.y - margin) / this.height); key <= last; key++)
+      if (this.bands.get(key)?.some((r) => spaceInside(box, r))) return true;
+    return false;
+  }
 }
+
+const spaceInside = (box: Box, r: MathRegion): boolean =>
+  box.x0 >= r.x0 - 0.5 && box.x0 < r.x1 && Math.abs(box.y - r.y) < r.size * 1.5;
 
 function withoutStrayAccents(item: MathTextItem, next?: MathTextItem): MathTextItem {
   if (!STRAY_ACCENTS.test(item.str)) return item;
