@@ -5,6 +5,10 @@ import { noteMaterial } from "./note-material";
 import { findDefinition } from "./summarize";
 import { definedTerm, isIncompleteStatement, isMetaSentence } from "./flashcards/card-kinds";
 import { writeOfflineFlashcards } from "./flashcards/offline";
+import { buildMindMap, mindMapOutline } from "./mind-map";
+import { offlinePodcastScript } from "./podcast/offline";
+import { offlineSlides } from "./slides/offline";
+import { shorten } from "./short-text";
 
 // A lecture's labelled list: each item a bold label and a paragraph about it (written for this test).
 const ITEMS = [
@@ -74,6 +78,57 @@ describe("a labelled list is the section's skeleton", () => {
     );
     const sedimentary = cards.find((c) => c.front === "What is Sedimentary rock?")!;
     expect(sedimentary.back).toMatch(/^Sedimentary rock forms when layers/u);
+  });
+});
+
+describe("every artefact reads a labelled list by its labels", () => {
+  const markdown = [
+    "# Geology 101",
+    "## The rock cycle",
+    "We go over the three families now.",
+    "",
+    ...ITEMS.map((item) => `- **${item.replace(/:/u, "**:")}`),
+  ].join("\n");
+  const material = noteMaterial({ title: "Geology 101", markdown, outputLanguage: "en-US", sources: [] });
+
+  it("hangs the labels on the map as the section's concepts", () => {
+    const outline = mindMapOutline(buildMindMap(material, "n1").root);
+    for (const label of ["Sedimentary rock", "Igneous rock", "Metamorphic rock"])
+      expect(outline, label).toMatch(new RegExp(`^- ${label}$`, "mu"));
+  });
+
+  it("keeps each label on its slide bullet, and leaves the lecturer's plan out", () => {
+    const slide = offlineSlides(material, { maxSlides: 5 }).find((s) => s.kind === "content")!;
+    expect(slide.bullets.slice(0, 3).map((b) => b.split(":")[0])).toEqual([
+      "Sedimentary rock",
+      "Igneous rock",
+      "Metamorphic rock",
+    ]);
+    expect(slide.bullets.join("\n")).not.toContain("We go over");
+  });
+
+  it("has the podcast guest ask what a label is, not why", () => {
+    const guest = offlinePodcastScript(material, "long")
+      .chapters.flatMap((c) => c.lines)
+      .filter((l) => l.speaker === "guest")
+      .map((l) => l.text)
+      .join("\n");
+    expect(guest).toMatch(
+      /(?:What exactly is|How does the note define) (?:Sedimentary|Igneous|Metamorphic) rock\?/u,
+    );
+    expect(guest).not.toMatch(/reason behind (?:Sedimentary|Igneous|Metamorphic) rock/u);
+  });
+
+  it("never shortens a sentence to its opening condition", () => {
+    const cut = shorten(
+      "For 0 < r < 1, the population of the model eventually dies out after many generations.",
+      {
+        words: 12,
+        cjkChars: 25,
+        minClause: 6,
+      },
+    );
+    expect(cut).toMatch(/^For 0 < r < 1, the population/u);
   });
 });
 

@@ -5,6 +5,7 @@ import { mostlySaidBefore, normaliseForMatch, sectionSentences } from "./note-ma
 import { protectFormulas } from "./formula";
 import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./short-text";
 import { findWord, hasCjk } from "./text";
+import { labelledItem } from "./summarize";
 import {
   dictionaryForm,
   hasVerb,
@@ -200,6 +201,14 @@ function definitionOf(text: string, terms: string[], lang: string): { term: stri
       minClause: 2,
     });
     if (!meaning || meaning.endsWith("…") || isFormulaDebris(meaning)) continue;
+    // a meaning that says nothing the term does not ("Aperiodic signals: signals", "Transient signals: ones")
+    if (
+      /^(?:ones?|things?|something|concepts?|notions?|ideas?|terms?|words?|ways?|kinds?|types?|sorts?)$/iu.test(
+        meaning,
+      )
+    )
+      continue;
+    if (!/\s/u.test(meaning) && term.toLowerCase().split(/\s+/).includes(meaning.toLowerCase())) continue;
     // the meaning names something ("a measure of disorder"), it is not only a quality ("有用的")
     if (nounPhrases(meaning, lang).length === 0) continue;
     return { term, meaning };
@@ -266,6 +275,18 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
   const sectionTerms = vocabulary.termsOf(section);
 
   let termCount = 0;
+  // a labelled list's bold labels ("Environmental noise: …", "Measurement noise: …") are the section's concepts
+  for (const block of section.blocks) {
+    if (block.type !== "list") continue;
+    const labels = block.items.flatMap((item) => {
+      const labelled = labelledItem(item.text);
+      return labelled && item.terms.includes(labelled.label) && namesAThing(labelled.label, lang)
+        ? [{ label: labelled.label, quote: item.text }]
+        : [];
+    });
+    if (labels.length < 2) continue;
+    for (const { label, quote } of labels) if (add("term", label, quote)) termCount++;
+  }
   for (const s of keySentences(section)) {
     if (termCount >= TERMS_PER_SECTION) break;
     const found = definitionOf(s.text, s.terms, lang);

@@ -13,6 +13,9 @@ const CLAUSE_BREAK = /[,;:，；：、]|\s[-–—]\s|[（(]/u;
 /** The breaks after which a short opening ("However,", "Например:", "首先，") may be left out of a cut sentence. */
 const INTRODUCTORY_BREAK = /^[,;:，；：、]$/u;
 const INTRODUCTORY_WORDS = 3;
+/** A clause opened by a subordinator or preposition: a condition or circumstance, not a statement. */
+const ADVERBIAL_OPENING =
+  /^(?:for|if|when|whenever|since|because|although|though|while|after|before|during|unless|until|once|whereas|in case|given|si|quand|lorsque|pour|wenn|falls|sobald|für|cuando|para|если|когда|для)\s/iu;
 const INTRODUCTORY_CJK_CHARS = 6;
 const DANGLING_WORD =
   /\s+(?:and|or|the|a|an|of|to|in|on|with|for|by|as|at|from|that|which|is|are|und|oder|der|die|das|et|ou|le|la|les|de|des|y|o|el|los|e|и|или|в|на|с)$/iu;
@@ -66,6 +69,8 @@ function shortenProse(text: string, limit: ShortLimit): string {
     const n = shortLength(clause);
     // a clause is measured in its own unit: a formula clause of a Chinese sentence counts words
     if (!fitsLimit(clause, limit)) break;
+    // a condition or circumstance alone ("For 0 < r < 1", "When the load doubles") says nothing: cut by words
+    if (n >= least && start === 0 && ADVERBIAL_OPENING.test(clause)) break;
     if (n >= least) return clause;
     // Only an opening word or phrase is skipped; past the subject, or into a parenthesis or a dash's aside,
     // what follows is a fragment ("далее ГАК) вызывает…", "а также научного руководителя…"): cut by words.

@@ -219,7 +219,7 @@ function isTermLike(surface: string, n: number): boolean {
 
 /** Labels set in bold that name no term ("Note:", "Example", "注意"). */
 const BOLD_LABEL =
-  /^(?:note|notes|example|examples|e\.g|tip|warning|important|caution|answer|solution|question|remark|hint|nb|注意|注|例|例如|提示|答案|解|解答|问题|備考|注|주의|예|참고|remarque|exemple|attention|hinweis|beispiel|achtung|nota|ejemplo|exemplo|atenção)$/iu;
+  /^(?:note|notes|example|examples|e\.g|tip|warning|important|caution|answer|solution|question|remark|hint|nb|reading|readings|reading material|recap|homework|assignments?|outline|agenda|objectives|learning outcomes|注意|注|例|例如|提示|答案|解|解答|问题|備考|注|주의|예|참고|remarque|exemple|attention|hinweis|beispiel|achtung|nota|ejemplo|exemplo|atenção)$/iu;
 
 /** A bold span that can be a key term: a short name, not a label, not a whole clause. */
 function boldTermLike(span: string): boolean {

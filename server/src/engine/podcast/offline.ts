@@ -1,3 +1,4 @@
+import { labelledItem } from "../summarize";
 import { protectFormulas } from "../formula";
 import type { PodcastLength } from "@beannote/contract";
 import { isCleanAnswer, isWholeSentence } from "../sentences";
@@ -71,9 +72,22 @@ const askable = (term: string, lang: string) => {
   return termSpecificity(tokenize(term, lang), lang) >= 0.9;
 };
 
-/** A sentence that gives a reason or a purpose, or an example: the guest asks "why?" or "an example?". */
-const GIVES_REASON =
-  /(?<!\p{L})(?:because|since|therefore|thus|hence|due to|so that|in order to|parce que|car|donc|afin de|weil|daher|deshalb|damit|porque|por isso|por eso|para que|потому что|поэтому|так как|чтобы)(?!\p{L})|因为|由于|所以|因此|为了|ため|ので/iu;
+/** A reason given for what comes before it ("X … because …"): the marker follows the statement it explains. */
+const REASON_AFTER =
+  /(?<!\p{L})(?:because|since|due to|so that|in order to|parce que|car|afin de|weil|damit|porque|para que|потому что|так как|чтобы)(?!\p{L})|因为|由于|为了|ため|ので/giu;
+
+/**
+ * Whether "why?" can be asked about the term: the sentence gives a reason after a statement that holds the term
+ * ("We take BM25's top passage as the positive one because …"); a consequence ("… and thus cannot be described by
+ * ODEs") or a reason that opens the sentence ("Since noise is …, it helps to …") explains no term of its own.
+ */
+function explainsTerm(text: string, term: string): boolean {
+  const at = findWord(text, term);
+  if (at < 0) return false;
+  return [...text.matchAll(REASON_AFTER)].some((m) => m.index > at + term.length);
+}
+
+/** A sentence that gives an example: the guest asks "an example?". */
 const GIVES_EXAMPLE =
   /(?<!\p{L})(?:for example|for instance|e\.g\.|such as|par exemple|zum beispiel|z\. ?b\.|por ejemplo|por exemplo|например)(?!\p{L})|例如|比如|譬如|例えば|たとえば|例：|例:/iu;
 
@@ -124,7 +138,7 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
     const term = found ?? "";
     if (definition && term) push({ kind: "definition", term, text }, text);
     else if (statesFigure(text) && figureOf(text, lang)) push({ kind: "number", text }, text);
-    else if (term && GIVES_REASON.test(text)) push({ kind: "why", term, text }, text);
+    else if (term && explainsTerm(text, term)) push({ kind: "why", term, text }, text);
     else if (term && GIVES_EXAMPLE.test(text)) push({ kind: "example", term, text }, text);
     else if (term) push({ kind: "term", term, text }, text);
     else push({ kind: "point", text }, text);
@@ -139,7 +153,13 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
       if (usable.length >= 2 && usable.length === block.items.length) {
         const shown = usable.slice(0, 5).map((i) => i.text);
         push({ kind: "list", items: shown }, shown.join(" "));
-      } else for (const i of block.items) sentence(i.text, i.terms, true, false);
+      } else
+        for (const i of block.items) {
+          // "**Environmental noise**: These are sources of noise …" says what its bold label is
+          const labelled = labelledItem(i.text);
+          const defines = !!labelled && i.terms.includes(labelled.label);
+          sentence(i.text, defines ? [labelled.label] : i.terms, true, defines);
+        }
     } else if (block.type === "table") {
       const [head, ...body] = block.rows;
       if (!head || head.length < 2) continue;

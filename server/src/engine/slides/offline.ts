@@ -3,7 +3,7 @@ import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-ma
 import { mostlySaidBefore, normaliseForMatch, sectionSentences } from "../note-material";
 import { slideLabelsFor } from "../study-labels";
 import { isWholeSentence } from "../sentences";
-import { isCaption } from "../flashcards/card-kinds";
+import { isCaption, isIncompleteStatement, isMetaSentence } from "../flashcards/card-kinds";
 import {
   firstTable,
   slideBullets,
@@ -22,6 +22,10 @@ export function defaultSlideCount(material: NoteMaterial): number {
   return Math.max(SLIDES_MIN, Math.min(30, sections + FRAME_SLIDES));
 }
 
+/** A lecturer's plan or aside rather than a point: "We go over a few of these now.", "As you can see". */
+const NARRATION =
+  /^(?:(?:we|I)\s+(?:will\s+|shall\s+)?(?:now\s+)?(?:go over|go through|look at|turn to|return to|begin|start|move on)\b|let(?:['’]s| us)\s+(?:now\s+)?(?:look|turn|return|go|begin|start|move)\b|as (?:you|we) (?:can|will|may) see\b)/iu;
+
 /** The lines a slide is drawn from, most important first: definitions, list items, then the prose. */
 function keyPoints(section: MaterialSection): MaterialSentence[] {
   const definitions = section.blocks.flatMap((b) => (b.type === "definition" ? b.sentences : []));
@@ -30,8 +34,14 @@ function keyPoints(section: MaterialSection): MaterialSentence[] {
   // each paragraph's lead first, then the rest in order; whole sentences before fragments
   const leads = section.blocks.flatMap((b) => (b.type === "paragraph" ? b.sentences.slice(0, 1) : []));
   // a figure's or table's caption is no point of the slide ("Figure 3: Performance of …")
+  // nor is the lecture's housekeeping or narration ("Reading material: …", "We go over a few of these now."), or a
+  // lead-in whose list the slide shows as its bullets ("As you can see:")
   const ordered = [...definitions, ...items, ...leads, ...prose.filter((s) => !leads.includes(s))].filter(
-    (s) => !isCaption(s.text),
+    (s) =>
+      !isCaption(s.text) &&
+      !isMetaSentence(s.text) &&
+      !NARRATION.test(s.text) &&
+      !isIncompleteStatement(s.text),
   );
   const whole = (s: MaterialSentence) => items.includes(s) || isWholeSentence(s.text);
   return [...ordered.filter(whole), ...ordered.filter((s) => !whole(s))];

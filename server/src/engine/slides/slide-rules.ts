@@ -12,6 +12,7 @@ import type { MaterialSection } from "../note-material";
 import { normaliseForMatch } from "../note-material";
 import { shorten, type ShortLimit } from "../short-text";
 import { hasCjk } from "../text";
+import { labelledItem } from "../summarize";
 
 /** A slide as an engine writes it; the job turns `sectionIndex` + `quote` into the slide's citation. */
 export interface SlideDraft {
@@ -45,13 +46,30 @@ export function slideTitle(text: string): string {
   return title;
 }
 
+/**
+ * A labelled item ("Thermal noise: related to the resistive elements …") keeps its label on the slide, with as
+ * much of the rest as the bullet has room for; null when the item has no label or the rest cannot be cut.
+ */
+function labelledBullet(text: string): string | null {
+  const labelled = labelledItem(text);
+  if (!labelled) return null;
+  const cjk = hasCjk(text);
+  const room = cjk
+    ? { ...BULLET_CUT, cjkChars: BULLET_LIMIT.cjkChars - [...labelled.label].length - 2, minClause: 4 }
+    : { ...BULLET_CUT, words: BULLET_LIMIT.words - labelled.label.split(/\s+/).length, minClause: 3 };
+  if ((cjk ? room.cjkChars : room.words) < 4) return null;
+  const rest = shorten(labelled.rest, room);
+  return rest ? `${labelled.label}: ${rest}` : null;
+}
+
 /** Bullets cut to slide length, empty and repeated ones dropped, at most `max`. */
 export function slideBullets(texts: string[], max = SLIDE_BULLETS_MAX): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const text of texts) {
     if (out.length >= max) break;
-    const bullet = shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT);
+    const bullet =
+      labelledBullet(text) ?? shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT);
     const key = normaliseForMatch(bullet);
     if (key.length < 2 || seen.has(key) || bullet.length > SLIDE_BULLET_MAX) continue;
     seen.add(key);
