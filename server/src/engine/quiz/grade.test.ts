@@ -676,4 +676,12 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(grade(winter, "冬眠的动物会降温，也会减少耗能。", "zh-CN").score).toBe(1);
     expect(grade(winter, "冬眠的动物会升温。", "zh-CN").score).toBeLessThanOrEqual(0.1);
   });
+  it("reads a German compound by its parts and a compound of the answer by its head", () => {
+    const membrane = ask("Wo sitzt die Membran?", ["Die Membran umgibt den Zellkern."]);
+    // "Kernmembran" states "Membran", "Kern der Zelle" states "Zellkern" (whose stem, "zellk", cuts the head short)
+    expect(
+      grade(membrane, "Die Kernmembran umgibt den Kern der Zelle.", "de-DE").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(membrane, "Die Zellwand besteht aus Zellulose.", "de-DE").score).toBeLessThanOrEqual(0.1);
+  });
 });

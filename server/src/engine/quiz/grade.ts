@@ -53,6 +53,8 @@ const NEGATIONS = new Set(
     .join(" ")
     .split(/\s+/),
 );
+/** Languages that write compounds as one word ("Zellmembran"). */
+const COMPOUNDING = new Set(["de", "nl", "sv", "da", "nb", "no"]);
 /** Languages whose clauses end in their predicate, joined by particles ("…と", "…ば", "…ので"). */
 const VERB_FINAL = new Set(["ja"]);
 const CLAUSE_PARTICLES = new Set(["と", "ば", "たら", "なら", "ので", "から", "けど", "けれど", "が", "し"]);
@@ -596,6 +598,49 @@ export function readAnswer(
         });
       }
     }
+  }
+
+  // German, Dutch and Scandinavian compounds: an answer's compound ending in a point's word states it
+  // ("Zellmembran" states "Membran"), and a point's compound is stated by its parts ("Membran der Zelle" for
+  // "Zellmembran", "Speicher für die Arbeit" for "Arbeitsspeicher", the linking "s" / "n" / "en" / "es" / "e" put by)
+  if (COMPOUNDING.has(lang)) {
+    // by the words as written: a stem cuts a compound's head short ("Zellkern" → "zellk")
+    const near = (a: string, b: string) =>
+      a.length >= 4 &&
+      b.length >= 4 &&
+      (a === b || ((a.startsWith(b) || b.startsWith(a)) && Math.abs(a.length - b.length) <= 2));
+    const latin = said.tokens.flatMap((t) => {
+      const term = said.terms.find((x) => x.start === t.start);
+      return term && /^\p{Script=Latin}+$/u.test(t.text) ? [{ word: t.text.toLowerCase(), term }] : [];
+    });
+    for (const r of readings)
+      for (const t of r.tokens) {
+        const key = r.terms.find((x) => x.start === t.start)?.key;
+        const word = t.text.toLowerCase();
+        if (!key || !/^\p{Script=Latin}{4,}$/u.test(word) || latin.some((a) => a.term.key === key)) continue;
+        const compound = latin.find((a) => a.word.length >= word.length + 3 && a.word.endsWith(word));
+        if (compound) {
+          answerReading.terms.push({ ...compound.term, key });
+          continue;
+        }
+        for (let i = 4; i + 4 <= word.length; i++) {
+          const rest = word.slice(i);
+          const modifier = latin.find(
+            (a) => near(a.term.key, word.slice(0, i)) || near(a.word, word.slice(0, i)),
+          );
+          const head = latin.find(
+            (a) =>
+              a !== modifier &&
+              [rest, rest.replace(/^(?:es|en|s|n|e)/u, "")].some(
+                (h) => near(a.term.key, h) || near(a.word, h),
+              ),
+          );
+          if (modifier && head) {
+            answerReading.terms.push({ ...head.term, key });
+            break;
+          }
+        }
+      }
   }
 
   const spreadOf = (keysOf: (r: Reading) => (string | number)[]) => {
