@@ -169,3 +169,25 @@ describe("loading", () => {
     expect(names()).not.toContain("de-compromise");
   });
 });
+
+describe("English phrases of the author's voice", () => {
+  it("reads a judgement before a word that names no kind of thing, or a phrase cut before its list, as no concept", () => {
+    for (const phrase of [
+      "key property",
+      "rich topic",
+      "simpler subtype",
+      "main idea",
+      "classic examples",
+      "systems concepts including",
+    ])
+      expect(isConceptTerm(phrase, "en"), phrase).toBe(false);
+    for (const term of [
+      "steady state",
+      "main memory",
+      "key exchange",
+      "subtype polymorphism",
+      "random variables",
+    ])
+      expect(isConceptTerm(term, "en"), term).toBe(true);
+  });
+});

@@ -258,6 +258,16 @@ export function dictionaryForm(phrase: string, lang: string): string {
 }
 
 /**
+ * A judgement or a vague quantity before a word that names no kind of thing ("key property", "rich topic",
+ * "simpler subtype", "main idea"): a phrase of the author's voice, not a concept. Either alone is fine ("steady
+ * state", "key exchange", "main memory", "subtype polymorphism").
+ */
+const VAGUE_MODIFIER =
+  /^(?:key|main|major|minor|rich|deep|important|interesting|simpler|simplest|classic|typical|good|better|best|great|nice|certain|various|different|particular|several|many|few|other|own|same|whole|new|first|second|last|next|previous|further|additional|useful)$/iu;
+const GENERIC_HEAD =
+  /^(?:propert(?:y|ies)|topics?|subtypes?|ideas?|points?|aspects?|issues?|things?|parts?|ways?|examples?|cases?|kinds?|types?|sorts?|features?|facts?|questions?|areas?|fields?|matters?|ones?|lots?|pieces?|bits?|steps?|notions?|concepts?|sections?|chapters?|lectures?)$/iu;
+
+/**
  * Whether `term` names a concept in `lang`: a noun phrase or name, not a function word, a bare verb, an
  * adjective, an adverb, a number or a piece of a word.
  */
@@ -279,11 +289,16 @@ export function isConceptTerm(term: string, lang: string): boolean {
     return !!span && !(span.tokens.length === 1 && /\bVerb\b/u.test(span.tokens[0]!.tag ?? ""));
   }
   if (!HAS_POS.has(lang)) return tokens.length > 1 || /^\p{Lu}/u.test(text) || [...text].length >= 4;
+  if (lang === "en" && VAGUE_MODIFIER.test(tokens[0]!.text) && GENERIC_HEAD.test(tokens.at(-1)!.text))
+    return false;
   // in isolation, a tagger reads a capitalised word as a name: the head must still be nominal
   const head = tokens.at(-1)!;
   if (tokens.length === 1) return NOMINAL.has(head.pos ?? "") || head.pos === "X";
   return (
-    tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X") && head.pos !== "ADV" && head.pos !== "FUNC"
+    tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X") &&
+    !["ADV", "FUNC", "ADP", "SCONJ", "CCONJ"].includes(head.pos ?? "") &&
+    // "systems concepts including": a phrase cut before what it introduces
+    !(lang === "en" && /^(?:including|includes|include|such|like|namely)$/iu.test(head.text))
   );
 }
 
