@@ -684,4 +684,22 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
     expect(grade(membrane, "Die Zellwand besteht aus Zellulose.", "de-DE").score).toBeLessThanOrEqual(0.1);
   });
+  it("reads a preposition fused with its article as the preposition: a direction turned round fails in fr, es, de", () => {
+    const sap = ask("Comment circule la sève ?", ["La sève brute monte des racines vers les feuilles."]);
+    expect(
+      grade(sap, "La sève brute monte des feuilles vers les racines.", "fr-FR").score,
+    ).toBeLessThanOrEqual(0.1);
+    expect(grade(sap, "Depuis les racines, la sève brute monte jusqu'aux feuilles.", "fr-FR").score).toBe(1);
+    // "del" is "de", "al" is "a"
+    const blood = ask("¿Cómo fluye la sangre?", [
+      "La sangre va del corazón a los pulmones por la arteria pulmonar.",
+    ]);
+    expect(
+      grade(blood, "La sangre va de los pulmones al corazón por la arteria pulmonar.", "es-ES").score,
+    ).toBeLessThanOrEqual(0.1);
+    // "vom" is "von"
+    const flow = ask("Wie fließt das Blut?", ["Das Blut fließt vom Herzen in die Lunge."]);
+    expect(grade(flow, "Das Blut fließt von der Lunge in das Herz.", "de-DE").score).toBeLessThanOrEqual(0.1);
+    expect(grade(flow, "Vom Herzen strömt das Blut in die Lunge.", "de-DE").score).toBe(1);
+  });
 });

@@ -28,6 +28,24 @@ const PASSIVE_AUX = new Set(
   ),
 );
 
+/** A preposition fused with its article, as the preposition ("del" is "de", "vom" is "von", "aux" is "à"). */
+const CONTRACTED: Record<string, string> = Object.fromEntries(
+  [
+    "de:del,du,des,do,da,dos,das",
+    "a:al,ao,aos,à,às,au,aux",
+    "em:no,na,nos,nas",
+    "por:pelo,pela,pelos,pelas",
+    "von:vom",
+    "zu:zum,zur",
+    "in:im,ins",
+    "an:am,ans",
+    "bei:beim",
+  ].flatMap((row) => {
+    const [base, forms] = row.split(":") as [string, string];
+    return forms.split(",").map((form) => [form, base]);
+  }),
+);
+
 /** Chinese prepositions jieba may glue to a one-character noun after them ("从水", "向水", tagged x). */
 const ZH_PREPOSITIONS = /^[从向由往到自朝对把被给]/u;
 
@@ -116,7 +134,8 @@ export function rolesOf(
     let pending: string[] = [];
     for (const t of lang === "zh" ? inside.flatMap(splitPreposition) : inside) {
       if (isMarker(t, lang)) {
-        marker = t.norm.toLowerCase();
+        const word = t.text.toLowerCase();
+        marker = CONTRACTED[word] ?? word;
         nouns = 0;
         continue;
       }
