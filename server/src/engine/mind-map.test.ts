@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { MindMapNode, OutputLanguage } from "@beannote/contract";
 import { MIND_MAP_LABEL_MAX } from "@beannote/contract";
+import { cachedParseFile } from "../../test/parse-cache";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../ingest/parse-file";
 import { buildMindMap } from "./mind-map";
 import { noteMaterial } from "./note-material";
 import { nlpReady } from "./nlp";
@@ -25,7 +24,7 @@ const cases: [file: string, OutputLanguage][] = [
 ];
 
 async function materialOf(file: string, outputLanguage: OutputLanguage) {
-  const doc = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const doc = await cachedParseFile(path.join(FIXTURES, file), file);
   const note = generateOfflineNote({
     sources: [{ doc, fileName: file }],
     title: doc.title || file,

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { cachedParseFile } from "../../../test/parse-cache";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseFile } from "../../ingest/parse-file";
 import { generateOfflineNote } from "../offline";
 import { nlpReady, nounPhrases } from "../nlp";
 import { noteMaterial, normaliseForMatch } from "../note-material";
@@ -344,7 +343,7 @@ describe("an offline deck", () => {
 
   it("writes a Chinese lecture's concepts, not mostly 'what is the key point' (at most 40% of the deck)", async () => {
     const file = "zh-lecture-notes-math-physics-methods.pdf";
-    const doc = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+    const doc = await cachedParseFile(path.join(FIXTURES, file), file);
     const note = generateOfflineNote({
       sources: [{ doc, fileName: file }],
       title: doc.title || file,

@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputLanguage, SourceDocument } from "@beannote/contract";
 import { OUTPUT_LANGUAGES } from "@beannote/contract";
+import { cachedParseFile } from "../../../test/parse-cache";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../../ingest/parse-file";
 import { createPageLocator, noteMaterial, normaliseForMatch } from "../note-material";
 import { generateOfflineNote } from "../offline";
 import { offlinePodcastScript } from "./offline";
@@ -13,7 +12,7 @@ import { expectScriptRules } from "../../../test/podcast-rules";
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/documents");
 
 async function materialOf(file: string, outputLanguage: OutputLanguage) {
-  const doc: SourceDocument = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const doc: SourceDocument = await cachedParseFile(path.join(FIXTURES, file), file);
   const note = generateOfflineNote({
     sources: [{ doc, fileName: file }],
     title: doc.title || file,

@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputLanguage, QuestionType, SourceDocument } from "@beannote/contract";
 import { QUESTION_TYPES } from "@beannote/contract";
+import { cachedParseFile } from "../../../test/parse-cache";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../../ingest/parse-file";
 import { generateOfflineNote } from "../offline";
 import { createPageLocator, noteMaterial, normaliseForMatch, sectionSentences } from "../note-material";
 import { isConceptTerm } from "../nlp";
@@ -29,7 +28,7 @@ const cases: [file: string, output: OutputLanguage][] = [
 ];
 
 async function materialOf(file: string, outputLanguage: OutputLanguage) {
-  const doc: SourceDocument = await parseFile(await readFile(path.join(FIXTURES, file)), file);
+  const doc: SourceDocument = await cachedParseFile(path.join(FIXTURES, file), file);
   const note = generateOfflineNote({
     sources: [{ doc, fileName: file }],
     title: doc.title || file,
