@@ -628,15 +628,11 @@ export function recoverFormulas(
   const relations = related.filter((g) => g.size >= textSize * 0.85);
   // a bar joins what stands over and under it; a radical's overbar joins the radical and its radicand
   const usedRules: Rule[] = [];
+  const nearRules = rules?.length ? new NearRules(candidates, pieces) : null;
   for (const rule of rules ?? []) {
     // candidates are sorted by x0: none starting far left of the rule has its centre over it
     const from = firstCandidate(candidates, pieces, rule.x0 - MAX_GLYPH_WIDTH);
-    let touching: number[] = [];
-    for (let k = from; k < candidates.length; k++) {
-      const i = candidates[k]!;
-      if (pieces[i]!.glyph!.x0 > rule.x1 + 0.5) break;
-      touching.push(i);
-    }
+    let touching = nearRules!.window(rule, from);
     touching = touching.filter((i) => {
       const g = pieces[i]!.glyph!;
       const c = (g.x0 + g.x1) / 2;
@@ -768,6 +764,84 @@ function joinAdjacent(
       }
     }
   }
+}
+
+/**
+ * The candidates a rule may touch, from the `from`-th on (by x) to the rule's right end: those of the height
+ * bands within 1.3 sizes (of the largest glyph) of the rule, and the radicals (a radical touches its overbar
+ * from below, however tall it is), in the sweep's order: of the candidates the whole window held, all that
+ * can pass the rule's test of nearness (1.3 sizes of each glyph's own), not a column of lines.
+ */
+class NearRules {
+  private readonly height: number;
+  private readonly bands = new Map<number, number[]>();
+  private readonly radicals: number[] = [];
+  private readonly glyphs: MathGlyph[];
+  constructor(
+    private readonly candidates: number[],
+    pieces: Piece[],
+  ) {
+    this.glyphs = candidates.map((i) => pieces[i]!.glyph!);
+    let size = 0;
+    let finite = true;
+    for (const g of this.glyphs) {
+      if (!Number.isFinite(g.x0) || !Number.isFinite(g.y) || !Number.isFinite(g.size)) finite = false;
+      if (g.kind !== "radical" && g.size > size) size = g.size;
+    }
+    this.height = finite ? size * 1.3 : NaN;
+    if (!(this.height > 0) || !Number.isFinite(this.height)) return;
+    this.glyphs.forEach((g, k) => {
+      if (g.kind === "radical") {
+        this.radicals.push(k);
+        return;
+      }
+      const key = Math.floor(g.y / this.height);
+      const band = this.bands.get(key);
+      if (band) band.push(k);
+      else this.bands.set(key, [k]);
+    });
+  }
+  /** Candidates (piece indices) from the `from`-th on that start at or before the rule's end (+0.5). */
+  window(rule: Rule, from: number): number[] {
+    const end = rule.x1 + 0.5;
+    const out: number[] = [];
+    if (!(this.height > 0) || !Number.isFinite(this.height) || !Number.isFinite(rule.y)) {
+      for (let k = from; k < this.glyphs.length; k++) {
+        if (this.glyphs[k]!.x0 > end) break;
+        out.push(this.candidates[k]!);
+      }
+      return out;
+    }
+    const places: number[] = [];
+    const take = (list: number[]) => {
+      for (let m = firstAtOrAfter(list, from); m < list.length; m++) {
+        if (this.glyphs[list[m]!]!.x0 > end) break;
+        places.push(list[m]!);
+      }
+    };
+    const margin = this.height * (1 + 1e-9) + EPS;
+    const last = Math.floor((rule.y + margin) / this.height);
+    for (let key = Math.floor((rule.y - margin) / this.height); key <= last; key++) {
+      const band = this.bands.get(key);
+      if (band) take(band);
+    }
+    take(this.radicals);
+    places.sort((a, b) => a - b);
+    for (const k of places) out.push(this.candidates[k]!);
+    return out;
+  }
+}
+
+/** The first place in an ascending list of places that is at or after `from`. */
+function firstAtOrAfter(list: number[], from: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Wider than any glyph whose centre can stand over a rule it starts left of (a brace, a long arrow). */
