@@ -191,3 +191,14 @@ describe("English phrases of the author's voice", () => {
       expect(isConceptTerm(term, "en"), term).toBe(true);
   });
 });
+
+describe("Chinese term boundaries", () => {
+  it("keeps a superlative in the term, starts after a predicate, and leaves a glued place word out", () => {
+    const phrases = (text: string) => nounPhrases(text, "zh").map((p) => p.text);
+    expect(phrases("Prim算法用于求解最小生成树问题。")).toContain("最小生成树问题");
+    expect(phrases("顺序表适合存储稠密图。")).toContain("稠密图");
+    expect(phrases("顺序表适合存储稠密图。")).not.toContain("适合存储稠密图");
+    expect(phrases("贪心算法不能处理负权边。").some((p) => /不能|处理/u.test(p))).toBe(false);
+    expect(phrases("机器学习算法需要大量数据。")).toContain("机器学习算法");
+  });
+});

@@ -66,6 +66,8 @@ function joinable(text: string, left: Token, right: Token): boolean {
 
 /** Whether a token may stand inside a noun phrase (given the tagger's view of it). */
 function phraseable(t: Token, lang: string): boolean {
+  // "最短路径", "最小生成树": the superlative is part of the term
+  if (lang === "zh" && t.text === "最") return true;
   if (t.stop) return false;
   if (!HAS_POS.has(lang) || t.pos === undefined) return t.pos !== "NUM";
   if (NOMINAL.has(t.pos) || t.pos === "ADJ" || t.pos === "X" || t.pos === "NUM") return true;
@@ -94,10 +96,33 @@ function startsPhrase(t: Token, lang: string): boolean {
   );
 }
 
+/**
+ * The part of a Chinese run that can be a term: after a predicate inside it (two verbs in a row: "算法不能处理负权"
+ * → "负权"), and from an adjective that opens a new noun after a noun ("存储稠密图" → "稠密图").
+ */
+function chineseTermTail(run: Token[]): Token[] {
+  let from = 0;
+  run.forEach((t, i) => {
+    if (i > 0 && t.pos === "VERB" && run[i - 1]!.pos === "VERB") from = i + 1;
+    const before = run[i - 1];
+    const after = run[i + 1];
+    if (
+      i > from &&
+      t.pos === "ADJ" &&
+      before &&
+      (NOMINAL.has(before.pos ?? "") || before.pos === "X") &&
+      after &&
+      NOMINAL.has(after.pos ?? "")
+    )
+      from = i;
+  });
+  return run.slice(from);
+}
+
 function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSpan[] {
   // a single Latin letter at an edge is a variable of a formula written as text ("passage p")
   const variable = (t: Token) => /^\p{Script=Latin}$/u.test(t.text);
-  let tokens = run;
+  let tokens = lang === "zh" ? chineseTermTail(run) : run;
   while (tokens.length && (!startsPhrase(tokens[0]!, lang) || variable(tokens[0]!))) tokens = tokens.slice(1);
   while (tokens.length && variable(tokens.at(-1)!)) tokens = tokens.slice(0, -1);
   while (tokens.length && !endsPhrase(tokens.at(-1)!, lang, tokens.at(-2))) tokens = tokens.slice(0, -1);
@@ -107,13 +132,19 @@ function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSp
   // English, Chinese and Japanese put the head last; the other languages here mostly first ("système de …")
   if (tokens.length > max)
     tokens = HAS_POS.has(lang) ? tokens.slice(-max) : tokens.slice(0, NO_POS_MAX_TOKENS);
-  const span = (part: Token[]): TermSpan => ({
-    text: text.slice(part[0]!.start, part.at(-1)!.end),
-    key: termKey(part),
-    start: part[0]!.start,
-    end: part.at(-1)!.end,
-    tokens: part,
-  });
+  const span = (part: Token[]): TermSpan => {
+    const last = part.at(-1)!;
+    // a word jieba guessed with a locative glued on ("AVL树中" = "AVL" + "树中"): the place word is no part of it
+    const end =
+      cjk && last.tag === "x" && /^\p{Script=Han}+[中内里]$/u.test(last.text) ? last.end - 1 : last.end;
+    return {
+      text: text.slice(part[0]!.start, end),
+      key: termKey(part),
+      start: part[0]!.start,
+      end,
+      tokens: part,
+    };
+  };
   const out: TermSpan[] = [];
   const whole = span(tokens);
   if (!cjk || [...whole.text].length <= MAX_CJK_CHARS) out.push(whole);
