@@ -14,6 +14,8 @@ interface PdfPageLike {
   rotate: number;
   getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }>;
   commonObjs: { has(id: string): boolean; get(id: string): unknown };
+  /** Frees what pdf.js keeps of the page for drawing it: its operator list, once read. */
+  cleanup?(): unknown;
 }
 
 /** The operator list being read for a document, if any. */
@@ -89,6 +91,9 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
     }
   }
   const rules = rulesOf(ops);
+  // the rules are all this page needs of its operator list (~1,300 operators and their glyphs): free it now
+  // rather than when the page's lines are built, eight pages at a time (less for the collector to copy)
+  page.cleanup?.();
   const check = remembered(await latexChecker());
   return recoverFormulas(items, (id) => fonts.get(id), rules, check) as T[];
 }
