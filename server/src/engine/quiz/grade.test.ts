@@ -195,6 +195,32 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     ).toBe(0);
   });
 
+  it("fails an answer that gets one point right and another's figure wrong, but not one naming another point's figure", () => {
+    const treaty: GradeRequest["question"] = {
+      type: "short_answer",
+      question: "What did the Peace of Augsburg settle?",
+      referenceAnswer: "",
+      keyPoints: [
+        "The Peace of Augsburg was signed in 1555.",
+        "It let each prince choose the religion of his territory.",
+      ],
+      context:
+        "Peace of Augsburg\nThe Peace of Augsburg was signed in 1555. It let each prince choose the religion of his territory. It did not include Calvinists.",
+    };
+    const wrongYear = grade(
+      treaty,
+      "The Peace of Augsburg was signed in 1648, and it let each prince choose the religion of his territory.",
+      "en-US",
+    );
+    expect(wrongYear.score).toBeLessThanOrEqual(0.1);
+    const right = grade(
+      treaty,
+      "Signed in 1555, the Peace of Augsburg let each prince choose the religion of his territory.",
+      "en-US",
+    );
+    expect(right.score).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+  });
+
   it("gives a keyword list at most partial credit, and nothing when its words are not the key points'", () => {
     const list = grade(
       english,

@@ -17,6 +17,8 @@ const DISTINCTIVE_AT = 0.25;
 const MOSTLY_AT = 0.6;
 /** A keyword list without a sentence earns at most this (partial credit, never a pass). */
 const LIST_CAP = 0.5;
+/** What an answer that states a key point's number or formula wrongly can score at most: wrong (above 0.1 is partial). */
+const WRONG_FACT_CAP = 0.1;
 /** A keyword list finds a point once it names this share of it. */
 const LIST_FOUND_AT = 0.25;
 /** Under this share of its content words in the key points (or the question), an answer is mostly about something else. */
@@ -512,6 +514,8 @@ export interface PointReading {
   /** The answer holds a single word of a point that has three or more. */
   thin: boolean;
   contradicted: boolean;
+  /** The point's number or formula stated as another one ("O(n)" for "O(n log n)", "1748" for "1648"). */
+  wrongFact: boolean;
 }
 
 /** The language the key points are written in (the source's, whatever the output language). */
@@ -704,6 +708,7 @@ export function readAnswer(
     // a number or a formula weighs like two terms: it is what such a point is about
     const unit = Math.max(1, weight / Math.max(1, point.terms.length));
     let wrongFact = false;
+    let falseFigure = false;
     const ownNumbers = Object.fromEntries(
       point.numbers.filter((q) => numberSpread.get(String(q.value)) === 1).map((q) => [q.value, true]),
     );
@@ -726,8 +731,12 @@ export function readAnswer(
       } else if (
         sameUnit.length > 0 ||
         answerReading.numbers.some((a) => !point.numbers.some((b) => b.value === a.value))
-      )
+      ) {
         wrongFact = true;
+        // another figure for the same thing, or one no point states (not another point's figure said beside it)
+        if (sameUnit.length > 0 || answerReading.numbers.some((a) => !numberSpread.has(String(a.value))))
+          falseFigure = true;
+      }
     }
     for (const f of point.formulas) {
       weight += 2 * unit;
@@ -746,7 +755,7 @@ export function readAnswer(
         held += 2 * unit;
         ownHeld += 2 * unit;
         heldKeys++;
-      } else if (same.length > 0) wrongFact = true;
+      } else if (same.length > 0) wrongFact = falseFigure = true;
     }
     // the point's relation stated the other way round: "the seasons cause the tilt", "铁的电阻率比铜小"
     const swapped = swapsRoles(
@@ -764,6 +773,7 @@ export function readAnswer(
       // one shared word is chance, not a point stated ("performance" in a book title), unless it is a rare
       // term and the point has one other word ("in the chloroplasts")
       thin: heldKeys < 2 && (keys >= 3 || (keys === 2 && strongest < 1)),
+      wrongFact: falseFigure,
       contradicted:
         wrongFact ||
         contradictedTerms ||
@@ -844,6 +854,9 @@ export function offlineGrade(req: GradeRequest): GradeOutcome {
   }
   let score = total / points.length;
   if (keywordList) score = Math.min(score, LIST_CAP);
+  // a point's number or formula stated as another is a wrong answer, whatever else it gets right: a teacher does
+  // not give half marks for "quicksort always runs in O(n)"
+  if (readings.some((r) => r.wrongFact)) score = Math.min(score, WRONG_FACT_CAP);
   // an answer mostly about something else earns in proportion to the share that is about the points
   if (relevance < RELEVANT_AT) score *= (relevance / RELEVANT_AT) ** 2;
   score = Math.round(score * 100) / 100;
