@@ -801,6 +801,13 @@ class NearRules {
       else this.bands.set(key, [k]);
     });
   }
+  /** The places of a list (ascending) from `from` on whose glyphs start at or before `end`. */
+  private take(list: number[], from: number, end: number, places: number[]): void {
+    for (let m = firstAtOrAfter(list, from); m < list.length; m++) {
+      if (this.glyphs[list[m]!]!.x0 > end) break;
+      places.push(list[m]!);
+    }
+  }
   /** Candidates (piece indices) from the `from`-th on that start at or before the rule's end (+0.5). */
   window(rule: Rule, from: number): number[] {
     const end = rule.x1 + 0.5;
@@ -813,19 +820,13 @@ class NearRules {
       return out;
     }
     const places: number[] = [];
-    const take = (list: number[]) => {
-      for (let m = firstAtOrAfter(list, from); m < list.length; m++) {
-        if (this.glyphs[list[m]!]!.x0 > end) break;
-        places.push(list[m]!);
-      }
-    };
     const margin = this.height * (1 + 1e-9) + EPS;
     const last = Math.floor((rule.y + margin) / this.height);
     for (let key = Math.floor((rule.y - margin) / this.height); key <= last; key++) {
       const band = this.bands.get(key);
-      if (band) take(band);
+      if (band) this.take(band, from, end, places);
     }
-    take(this.radicals);
+    this.take(this.radicals, from, end, places);
     places.sort((a, b) => a - b);
     for (const k of places) out.push(this.candidates[k]!);
     return out;
@@ -1264,6 +1265,29 @@ function isProseInMathFont(members: number[], pieces: Piece[]): boolean {
   return words >= 3;
 }
 
+/** A glyph over or under a rule: a numerator or a denominator. */
+const stacked = (g: MathGlyph, rules: Rule[]): boolean =>
+  rules.some(
+    (r) => (g.x0 + g.x1) / 2 >= r.x0 && (g.x0 + g.x1) / 2 <= r.x1 && Math.abs(g.y - r.y) < g.size * 1.3,
+  );
+
+/** A glyph in the rows of a matrix or of cases: right of a tall opener, within its height, before its closer. */
+const inRows = (g: MathGlyph, tallOpeners: MathGlyph[], glyphs: MathGlyph[]): boolean =>
+  tallOpeners.some(
+    (d) =>
+      g.x0 >= d.x1 - 0.5 &&
+      g.y > d.bottom &&
+      g.y < d.top &&
+      !glyphs.some(
+        (c) =>
+          c.kind === "delim" &&
+          c !== d &&
+          c.x0 >= d.x1 &&
+          c.x1 <= g.x0 &&
+          Math.abs(c.bottom - d.bottom) < d.size * 0.5,
+      ),
+  );
+
 function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion {
   const glyphs = members.map((i) => pieces[i]!.glyph!);
   let x0 = Infinity;
@@ -1277,36 +1301,17 @@ function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion
   }
   size ||= glyphs[0]!.size;
   // the baseline: where most full-size glyphs sit, numerators and denominators aside
-  const stacked = (g: MathGlyph) =>
-    rules.some(
-      (r) => (g.x0 + g.x1) / 2 >= r.x0 && (g.x0 + g.x1) / 2 <= r.x1 && Math.abs(g.y - r.y) < g.size * 1.3,
-    );
   // rows of a matrix or of cases, inside a tall delimiter, are not the formula's baseline
   const tallOpeners = glyphs.filter(
     (g) => g.kind === "delim" && g.top - g.bottom > g.size * 1.6 && OPENERS.has(g.latex),
   );
-  const inRows = (g: MathGlyph) =>
-    tallOpeners.some(
-      (d) =>
-        g.x0 >= d.x1 - 0.5 &&
-        g.y > d.bottom &&
-        g.y < d.top &&
-        !glyphs.some(
-          (c) =>
-            c.kind === "delim" &&
-            c !== d &&
-            c.x0 >= d.x1 &&
-            c.x1 <= g.x0 &&
-            Math.abs(c.bottom - d.bottom) < d.size * 0.5,
-        ),
-    );
   const votes = new Map<number, number>();
   let y = glyphs[0]!.y;
   let best = -1;
   for (const g of glyphs) {
     if (
-      inRows(g) ||
-      stacked(g) ||
+      inRows(g, tallOpeners, glyphs) ||
+      stacked(g, rules) ||
       g.size < size * 0.9 ||
       g.kind === "delim" ||
       g.kind === "bigop" ||
@@ -1599,20 +1604,6 @@ function rewrite(
     const total = item.str.length || 1;
     let runStart = -1;
     let runEnd = -1;
-    const flush = () => {
-      if (runStart < 0) return;
-      const x0 = box.x0 + (item.width * runStart) / total;
-      const x1 = box.x0 + (item.width * runEnd) / total;
-      out.push(
-        withoutStrayAccents({
-          ...item,
-          str: item.str.slice(runStart, runEnd),
-          width: x1 - x0,
-          transform: [...item.transform.slice(0, 4), x0, box.y],
-        }),
-      );
-      runStart = -1;
-    };
     for (const p of list) {
       if (!p) continue;
       const r = regionOfPiece.get(p);
@@ -1621,7 +1612,8 @@ function rewrite(
         runEnd = p.end;
         continue;
       }
-      flush();
+      if (runStart >= 0) out.push(textRun(item, box, total, runStart, runEnd));
+      runStart = -1;
       if (emitted.has(r)) continue;
       emitted.add(r);
       emittedByHeight.add(r);
@@ -1647,9 +1639,21 @@ function rewrite(
         });
       }
     }
-    flush();
+    if (runStart >= 0) out.push(textRun(item, box, total, runStart, runEnd));
   });
   return out;
+}
+
+/** The text of an item from `start` to `end` that no formula took, as an item of its own. */
+function textRun(item: MathTextItem, box: Box, total: number, start: number, end: number): MathTextItem {
+  const x0 = box.x0 + (item.width * start) / total;
+  const x1 = box.x0 + (item.width * end) / total;
+  return withoutStrayAccents({
+    ...item,
+    str: item.str.slice(start, end),
+    width: x1 - x0,
+    transform: [...item.transform.slice(0, 4), x0, box.y],
+  });
 }
 
 /**
