@@ -1001,10 +1001,13 @@ function sectionsFromOutline(
   return sections;
 }
 
-const BULLET = /^[•●○◦▪■□◆◇►▶✓✔\-–*·]\s+/;
+// Word and LibreOffice set their bullets in the Symbol or Wingdings font, whose glyphs sit in the private-use area
+// (U+F0B7, U+F0A7, U+F076, U+F0D8, U+F0FC, U+F06E, U+F0A8)
+const SYMBOL_BULLETS = "\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8";
+const BULLET = new RegExp(`^\\s*[•●○◦▪■□◆◇►▶✓✔\\-–*·${SYMBOL_BULLETS}]\\s+`, "u");
 
 /** Bullets run into one paragraph when their lines join ("• We explain … • We validate …"). */
-const INNER_BULLET = /\s+[•●▪■◆►▶]\s+/;
+const INNER_BULLET = new RegExp(`\\s+[•●▪■◆►▶${SYMBOL_BULLETS}]\\s+`, "u");
 
 function toBlock(p: Paragraph): SourceBlock {
   if (BULLET.test(p.text)) {
