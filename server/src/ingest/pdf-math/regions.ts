@@ -218,7 +218,8 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
   };
   return items.map((item, index) => {
     const box = boxOf(item);
-    if (!box || !item.str) return [];
+    // a space item (a third of a CJK page's items) has no piece: every character of it is skipped below
+    if (!box || !item.str || !item.str.trim()) return [];
     const font = item.fontName ? fontOf(item.fontName) : undefined;
     const role: FontRole = font && !font.type3 ? fontRole(font.name) : "text";
     const pieces: (Piece | null)[] = [];
@@ -271,34 +272,39 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
     }
     const offsets = charOffsets(item.str, item.width, box.size);
     // most items of a page are one character (a CJK one, a digit, a sign): that is the one token TEXT_TOKEN finds
-    const tokens = isOneCodePoint(item.str) ? [{ 0: item.str, index: 0 }] : item.str.matchAll(TEXT_TOKEN);
-    for (const m of tokens) {
+    if (isOneCodePoint(item.str)) {
+      pieces.push(textPiece(index, item.str, 0, box, offsets));
+      return pieces;
+    }
+    for (const m of item.str.matchAll(TEXT_TOKEN)) {
       const text = m[0];
       if (!text.trim()) continue;
-      const start = m.index;
-      const x0 = box.x0 + offsets[start]!;
-      const x1 = box.x0 + offsets[start + text.length]!;
-      const token = textToken(text);
-      const glyph = token ? mathGlyph(token.latex, token.kind, x0, x1, box.y, box.size) : null;
-      const mathy = token ? token.mathy : false;
-      const touching = token ? token.touching : false;
-      pieces.push({
-        item: index,
-        start,
-        end: start + text.length,
-        text,
-        glyph,
-        strong: false,
-        mathy,
-        touching,
-        x0,
-        x1,
-        y: box.y,
-        size: box.size,
-      });
+      pieces.push(textPiece(index, text, m.index, box, offsets));
     }
     return pieces;
   });
+}
+
+/** A word, number or sign of a text font at `start` of its item, with its glyph if it can be maths. */
+function textPiece(item: number, text: string, start: number, box: Box, offsets: number[]): Piece {
+  const x0 = box.x0 + offsets[start]!;
+  const x1 = box.x0 + offsets[start + text.length]!;
+  const token = textToken(text);
+  const glyph = token ? mathGlyph(token.latex, token.kind, x0, x1, box.y, box.size) : null;
+  return {
+    item,
+    start,
+    end: start + text.length,
+    text,
+    glyph,
+    strong: false,
+    mathy: token ? token.mathy : false,
+    touching: token ? token.touching : false,
+    x0,
+    x1,
+    y: box.y,
+    size: box.size,
+  };
 }
 
 /** A string of one code point: one UTF-16 unit, or a surrogate pair. */
