@@ -728,4 +728,24 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(grade(flow, "Das Blut fließt von der Lunge in das Herz.", "de-DE").score).toBeLessThanOrEqual(0.1);
     expect(grade(flow, "Vom Herzen strömt das Blut in die Lunge.", "de-DE").score).toBe(1);
   });
+  it("reads a short clause or a phrase joined by articles and prepositions as a statement, not a keyword list", async () => {
+    await nlpReady("ru");
+    const bank = ask("What inflation does the central bank aim for?", [
+      "The central bank aims for an inflation rate of 3 percent over the long run.",
+    ]);
+    expect(
+      grade(bank, "An inflation rate of 3 percent over the long run.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    // terms named without the words that join them stay a list
+    expect(grade(bank, "inflation rate, 3 percent, long run", "en-US").score).toBeLessThanOrEqual(0.5);
+    // "Сердце перекачивает кровь": a verb after its subject, three words
+    const heart = ask("Что делают сердце и лёгкие?", [
+      "Сердце перекачивает кровь по телу.",
+      "Лёгкие насыщают кровь кислородом.",
+    ]);
+    expect(
+      grade(heart, "Сердце перекачивает кровь, лёгкие насыщают кислородом.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(heart, "сердце, кровь, лёгкие, кислород", "en-US").score).toBeLessThanOrEqual(0.5);
+  });
 });

@@ -395,6 +395,7 @@ function matchTerms(
   let heldKeys = 0;
   let strongest = 0;
   let directionMissed = false;
+  const missing: string[] = [];
   const counted = new Set<string>();
   for (const t of point) {
     if (counted.has(t.key)) continue;
@@ -409,6 +410,7 @@ function matchTerms(
     // a direction or an extreme only this point states is what it is about: no paraphrase leaves it out
     if (!seen) {
       if (isOwn && t.key.startsWith("~")) directionMissed = true;
+      missing.push(t.key);
       continue;
     }
     if (!polarity || (t.negated ? seen.negative : seen.positive)) {
@@ -418,7 +420,18 @@ function matchTerms(
       if (isOwn) ownHeld += w;
     } else opposite += w;
   }
-  return { weight, held, opposite, own, ownHeld, keys: counted.size, heldKeys, strongest, directionMissed };
+  return {
+    weight,
+    held,
+    opposite,
+    own,
+    ownHeld,
+    keys: counted.size,
+    heldKeys,
+    strongest,
+    directionMissed,
+    missing,
+  };
 }
 
 /** The copula, a verb the taggers file among function words ("is", "です"). */
@@ -469,11 +482,43 @@ function isKeywordList(answer: string, reading: Reading, lang: string): boolean 
     );
   };
   if (pieces.some((p) => p.length >= (cjk ? 3 : 4) && p.some(says) && !endsOnNoun(p))) return false;
+  if (!cjk && pieces.some((p) => isClause(p) || isPhrase(p))) return false;
   const short = pieces.filter((p) => p.length <= 3).length;
   return (
     !all.some(says) ||
     (pieces.length >= 3 && short >= 0.75 * pieces.length) ||
     (pieces.length >= 3 && pieces.every((p) => !p.some(says) || endsOnNoun(p)))
+  );
+}
+
+const isWord = (t: Token) => !/^[\p{P}\p{S}]+$/u.test(t.text);
+const isContent = (t: Token) => !t.stop && t.pos !== "NUM" && !isNegation(t) && isWord(t);
+
+/**
+ * A piece of a spaced language that says something of a term: a verb after its subject ("Величина спроса
+ * уменьшается", "the price rises"), three words or more; a keyword list names terms, at most a verb alone
+ * ("hold and wait", "recording").
+ */
+function isClause(piece: Token[]): boolean {
+  const words = piece.filter(isWord);
+  if (words.length < 3) return false;
+  const subject = words.findIndex((t) => isContent(t) && (t.pos === "NOUN" || t.pos === "PROPN"));
+  return subject >= 0 && words.slice(subject + 1).some((t) => t.pos === "VERB");
+}
+
+/**
+ * A noun phrase of a spaced language that joins its terms with function words ("une inflation de 2 % à moyen
+ * terme", "the parallel axiom and the axioms of continuity"): an answer in a phrase, not a list of terms, which
+ * leaves the articles and prepositions out. Four words or more, two function words, one between content words.
+ */
+function isPhrase(piece: Token[]): boolean {
+  const words = piece.filter(isWord);
+  if (words.length < 4) return false;
+  const functionWords = words.filter((t) => t.stop && t.pos !== "NUM" && !isNegation(t));
+  if (functionWords.length < 2) return false;
+  return words.some(
+    (t, i) =>
+      functionWords.includes(t) && words.slice(0, i).some(isContent) && words.slice(i + 1).some(isContent),
   );
 }
 
@@ -516,6 +561,8 @@ export interface PointReading {
   contradicted: boolean;
   /** The point's number or formula stated as another one ("O(n)" for "O(n log n)", "1748" for "1648"). */
   wrongFact: boolean;
+  /** The point's words (keys) the answer does not state. */
+  missing: string[];
 }
 
 /** The language the key points are written in (the source's, whatever the output language). */
@@ -774,6 +821,7 @@ export function readAnswer(
       // term and the point has one other word ("in the chloroplasts")
       thin: heldKeys < 2 && (keys >= 3 || (keys === 2 && strongest < 1)),
       wrongFact: falseFigure,
+      missing: best.missing,
       contradicted:
         wrongFact ||
         contradictedTerms ||
