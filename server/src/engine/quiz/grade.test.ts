@@ -748,4 +748,14 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
     expect(grade(heart, "сердце, кровь, лёгкие, кислород", "en-US").score).toBeLessThanOrEqual(0.5);
   });
+  it("reads a word of the same family in another part of speech by its root (хранения / хранит, выдачи / выдаёт)", async () => {
+    await nlpReady("ru");
+    const library = ask("Для чего служит библиотека?", [
+      "Библиотека предназначена для хранения и выдачи книг.",
+    ]);
+    expect(
+      grade(library, "Библиотека хранит книги и выдаёт их читателям.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(library, "Библиотека продаёт книги.", "en-US").score).toBeLessThanOrEqual(0.1);
+  });
 });

@@ -356,6 +356,13 @@ function sharedCharacters<T>(
   return best;
 }
 
+/** Two stems of one word family share a root of at least this many letters… */
+const DERIVED_MIN = 4;
+/** …and part at most this many letters before the shorter one ends (a suffix of derivation or inflection). */
+const DERIVED_TAIL = 2;
+/** English words of a family are kept together by the lemmatiser and WordNet; a short root there is another word. */
+const INFLECTED_MIN = 5;
+
 /** How much of a point the answer states, term by term, and whether it states some of it the other way round. */
 function matchTerms(
   point: Term[],
@@ -366,6 +373,7 @@ function matchTerms(
   polarity = true,
   /** The words of the passage, when CJK words may match by their characters (`sharedCharacters`). */
   named?: Set<string>,
+  lang = "",
 ) {
   const answerKeys = new Map<string, { positive: boolean; negative: boolean }>();
   for (const t of answer) {
@@ -376,13 +384,16 @@ function matchTerms(
   }
   const lookup = (key: string) => {
     const exact = answerKeys.get(key);
-    if (exact || CJK.test(key) || key.length < 5) return exact;
-    // inflections the lemmatiser or stemmer left apart ("encoder" / "encodes", "efficient" / "efficiently")
+    const least = lang === "en" ? INFLECTED_MIN : DERIVED_MIN;
+    if (exact || CJK.test(key) || key.length < least) return exact;
+    // inflections the lemmatiser or stemmer left apart ("encoder" / "encodes", "efficient" / "efficiently"), and
+    // words of one family in another part of speech, whose stems part after a common root ("хранения" / "хранить",
+    // "обработки" / "обрабатывать", "выдачи" / "выдавать")
     for (const [other, seen] of answerKeys) {
-      if (other.length < 5) continue;
+      if (other.length < least || CJK.test(other) || other.startsWith("~")) continue;
       let common = 0;
       while (common < key.length && key[common] === other[common]) common++;
-      if (common >= 5 && common >= Math.min(key.length, other.length) - 2) return seen;
+      if (common >= least && common >= Math.min(key.length, other.length) - DERIVED_TAIL) return seen;
     }
     return undefined;
   };
@@ -744,6 +755,7 @@ export function readAnswer(
       rarity,
       !keywordList,
       passage,
+      lang,
     );
     const byPairs = matchTerms(point.pairs, answerReading.pairs, asked, pairSpread, rarity, !keywordList);
     const share = (m: typeof byTerms) => (m.weight > 0 ? m.held / m.weight : 0);
