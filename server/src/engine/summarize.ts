@@ -3,7 +3,7 @@ import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare
 import { FORMULA, isFormulaOnly, maskFormulas } from "./formula";
 import { isStopword } from "./stopwords";
 import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
-import { keyTerms as taggedKeyTerms } from "./nlp";
+import { isConceptTerm, keyTerms as taggedKeyTerms, tokenize } from "./nlp";
 
 /** A candidate for the note: one sentence of a paragraph, or one list item. */
 export interface Unit {
@@ -286,13 +286,32 @@ export function keyTerms(text: string, locale: string, stats: DocStats, max: num
   }
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   const out: string[] = [];
+  let verbs: Set<string> | undefined;
   for (const s of scored) {
     // skip a term contained in (or containing) one already chosen
     if (out.some((t) => t.toLowerCase().includes(s.key) || s.key.includes(t.toLowerCase()))) continue;
+    // an English word run is a term when the tagger reads it as a noun phrase ("plot shows" is a clause), a lone
+    // word when the text mostly uses it as one ("shows" is a verb there)
+    if (
+      lang === "en" &&
+      (/\s/u.test(s.surface) ? !isConceptTerm(s.surface, "en") : (verbs ??= verbUses(text)).has(s.key))
+    )
+      continue;
     out.push(s.surface);
     if (out.length >= max) break;
   }
   return out;
+}
+
+/** English words a text uses more often as verbs than as nouns (wink's tags in context), lower-cased. */
+function verbUses(text: string): Set<string> {
+  const uses = new Map<string, number>();
+  for (const t of tokenize(text.slice(0, TAGGED_TEXT_MAX), "en")) {
+    const key = t.text.toLowerCase();
+    if (t.pos === "VERB") uses.set(key, (uses.get(key) ?? 0) + 1);
+    else if (t.pos === "NOUN" || t.pos === "PROPN") uses.set(key, (uses.get(key) ?? 0) - 1);
+  }
+  return new Set([...uses].filter(([, n]) => n > 0).map(([word]) => word));
 }
 
 /** Word weights (TF-IDF) of each unit, for similarity. */

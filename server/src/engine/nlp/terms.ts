@@ -329,7 +329,14 @@ export function isConceptTerm(term: string, lang: string): boolean {
     tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X") &&
     !["ADV", "FUNC", "ADP", "SCONJ", "CCONJ"].includes(head.pos ?? "") &&
     // "systems concepts including": a phrase cut before what it introduces
-    !(lang === "en" && /^(?:including|includes|include|such|like|namely)$/iu.test(head.text))
+    !(lang === "en" && /^(?:including|includes|include|such|like|namely)$/iu.test(head.text)) &&
+    // "circuit and depends": after "and", a verb starts a second clause ("process control block" is a name)
+    !(
+      lang === "en" &&
+      head.pos === "VERB" &&
+      tokens.some((t) => /^(?:and|or|but)$/iu.test(t.text)) &&
+      !/ing$/iu.test(head.text)
+    )
   );
 }
 
