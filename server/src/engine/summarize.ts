@@ -3,6 +3,7 @@ import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare
 import { FORMULA, isFormulaOnly, maskFormulas } from "./formula";
 import { isStopword } from "./stopwords";
 import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
+import { shorten } from "./short-text";
 import { isConceptTerm, keyTerms as taggedKeyTerms, tokenize } from "./nlp";
 
 /** A candidate for the note: one sentence of a paragraph, or one list item. */
@@ -539,10 +540,16 @@ const LABELLED_ITEM_CHARS = 280;
 
 /**
  * A labelled list ("Noise arises from four sources:" and "Environmental noise: …", "Measurement noise: …") is
- * the section's skeleton: a detailed note keeps every label, each with the first sentences of its item, rather
- * than the one item that ranks best.
+ * the section's skeleton: a note keeps every label, each with the first sentences of its item (a concise note
+ * with the start of its first), rather than the one item that ranks best.
  */
-function keepLabelledLists(units: Unit[], chosen: number[], section: PreparedSection, locale: string): void {
+function keepLabelledLists(
+  units: Unit[],
+  chosen: number[],
+  section: PreparedSection,
+  locale: string,
+  level: DetailLevel,
+): void {
   section.blocks.forEach((block, bi) => {
     if (block.type !== "list") return;
     const items = units.flatMap((u, j) => (u.block === bi && u.kind === "item" ? [j] : []));
@@ -569,7 +576,12 @@ function keepLabelledLists(units: Unit[], chosen: number[], section: PreparedSec
           if (said.length > 0 && !fits([...said, sentence])) break;
           said.push(sentence);
         }
-      const text = `${label}: ${said.join(hasCjk(rest) ? "" : " ")}`;
+      // a concise note says each label with the start of what its item says
+      const body =
+        level === "simple"
+          ? shorten(said[0]!, { words: 24, cjkChars: 45, minClause: 8 })
+          : said.join(hasCjk(rest) ? "" : " ");
+      const text = `${label}: ${body}`;
       units[j] = {
         ...u,
         text,
@@ -654,7 +666,7 @@ export function extractSection(
       if (items.length <= WHOLE_LIST.items && chars <= WHOLE_LIST.chars) items.forEach((j) => take(j, true));
     }
     leadInRoom = Math.min(leadInRoom, Math.max(0, budget - used) + KEEP_MIN[level] / 2);
-    if (level === "detail") keepLabelledLists(units, chosen, section, locale);
+    keepLabelledLists(units, chosen, section, locale, level);
   }
   completeLeadIns(units, chosen, level, section, leadInRoom);
   if (chosen.length === 0) {
