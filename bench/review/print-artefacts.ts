@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { DetailLevel, OutputLanguage, QuestionType } from "@beannote/contract";
-import { QUESTION_TYPES } from "@beannote/contract";
+import { OUTPUT_LANGUAGES, QUESTION_TYPES } from "@beannote/contract";
 import { parseFile } from "../../server/src/ingest/parse-file";
 import { createOfflineEngine } from "../../server/src/engine";
 import { noteMaterial } from "../../server/src/engine/note-material";
@@ -15,6 +15,10 @@ import { buildMindMap, mindMapOutline } from "../../server/src/engine/mind-map";
 const [file, language = "en-US", level = "detail"] = process.argv.slice(2);
 if (!file) {
   console.error("usage: npm run review -- <file> [output language] [simple|detail]");
+  process.exit(2);
+}
+if (!(OUTPUT_LANGUAGES as readonly string[]).includes(language) || !["simple", "detail"].includes(level)) {
+  console.error(`output language: one of ${OUTPUT_LANGUAGES.join(", ")}; level: simple or detail`);
   process.exit(2);
 }
 const outputLanguage = language as OutputLanguage;
