@@ -202,3 +202,16 @@ describe("Chinese term boundaries", () => {
     expect(phrases("机器学习算法需要大量数据。")).toContain("机器学习算法");
   });
 });
+
+describe("determiner-like adjectives", () => {
+  it("open no term in Russian, French, German or Spanish", () => {
+    for (const [phrase, lang] of [
+      ["следующие виды систем", "ru"],
+      ["différents types", "fr"],
+      ["verschiedene Arten", "de"],
+      ["otros factores", "es"],
+    ] as const)
+      expect(isConceptTerm(phrase, lang), phrase).toBe(false);
+    expect(isConceptTerm("внутренняя энергия", "ru")).toBe(true);
+  });
+});

@@ -293,6 +293,10 @@ export function dictionaryForm(phrase: string, lang: string): string {
  * "simpler subtype", "main idea"): a phrase of the author's voice, not a concept. Either alone is fine ("steady
  * state", "key exchange", "main memory", "subtype polymorphism").
  */
+/** Russian, French, German and Spanish words that point or count rather than describe (English: startsPhrase). */
+const DETERMINER_ADJECTIVE =
+  /^(?:следующ\p{L}*|различн\p{L}*|некотор\p{L}*|друг(?:ой|ая|ое|ие|их|ими|ого|ому|ом|ую)|каждо?\p{L}*|весь|вся|всё|все|всех|такой|такая|такое|такие|suivante?s?|différente?s|certaine?s|autres?|plusieurs|divers(?:es)?|folgende[nrms]?|verschiedene[nrms]?|andere[nrms]?|einige[nrms]?|mehrere[nrms]?|siguientes?|diferentes|otr[oa]s?|algun[oa]s|vari[oa]s|divers[oa]s)$/iu;
+
 const VAGUE_MODIFIER =
   /^(?:key|main|major|minor|rich|deep|important|interesting|simpler|simplest|classic|typical|good|better|best|great|nice|certain|various|different|particular|several|many|few|other|own|same|whole|new|first|second|last|next|previous|further|additional|useful)$/iu;
 const GENERIC_HEAD =
@@ -313,6 +317,8 @@ export function isConceptTerm(term: string, lang: string): boolean {
   // the whole term is one noun phrase of its language's grammar; a French, Spanish or German term is read
   // after an article, as it stands in a sentence (alone, the taggers read "gène", "proceso" as verbs)
   if (GRAMMAR(lang)) {
+    // "следующие виды", "différents types", "verschiedene Arten": a determiner-like adjective opens no term
+    if (DETERMINER_ADJECTIVE.test(text.split(/\s+/u)[0]!)) return false;
     const before = COMPROMISE_LANGUAGES.has(lang) ? `${ARTICLE[lang]} ` : "";
     const [first, last] = [before.length + tokens[0]!.start, before.length + tokens.at(-1)!.end];
     const span = nounPhrases(before + text, lang).find((s) => s.start === first && s.end === last);
