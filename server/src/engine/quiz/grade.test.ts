@@ -758,4 +758,11 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
     expect(grade(library, "Библиотека продаёт книги.", "en-US").score).toBeLessThanOrEqual(0.1);
   });
+  it("reads a causative's cause apart from the verb's own subject: \"le vent fait évaporer l'eau\" states \"l'eau s'évapore sous l'effet du vent\"", () => {
+    const clouds = ask("Comment se forment les nuages ?", ["L'eau des lacs s'évapore sous l'effet du vent."]);
+    expect(grade(clouds, "Le vent fait évaporer l'eau des lacs.", "fr-FR").score).toBeGreaterThanOrEqual(
+      QUIZ_PASS_SCORE,
+    );
+    expect(grade(clouds, "L'eau des lacs fait évaporer le vent.", "fr-FR").score).toBeLessThanOrEqual(0.1);
+  });
 });

@@ -26,6 +26,8 @@ interface Pivot {
   start: number;
   end: number;
   passive: { marker: number; before: boolean } | null;
+  /** Where a causative verb before the pivot starts ("le soleil fait évaporer l'eau"), else absent. */
+  causative?: number;
 }
 
 interface Clause {
@@ -87,6 +89,15 @@ const RELATION_VERB: Record<string, RegExp> = {
   de: /^(?:verursach|bewirk|erzeug|verhinder|bestimm|enthält|enthalten|führt|erhöh|senk|verringer)/u,
   es: /^(?:provoca|produc|reduc|determin|impid|gener|contien|caus|aument|disminu)/u,
   pt: /^(?:provoca|produz|reduz|determin|impede|ger|contém|caus|aument|diminu)/u,
+};
+/** Causative verbs per language, as written: "fait fondre", "hace hervir", "lässt schmelzen", "makes … melt". */
+const CAUSATIVE: Record<string, RegExp> = {
+  en: /^(?:make|makes|made|making)$/u,
+  fr: /^(?:fai[ts]|fait|font|faire|faisant|fera|feront)$/u,
+  es: /^(?:hace|hacen|hacer|hizo|haciendo|hará)$/u,
+  pt: /^(?:faz|fazem|fazer|fez|fazendo)$/u,
+  it: /^(?:fa|fanno|fare|facendo)$/u,
+  de: /^(?:lässt|lassen|ließ|ließen)$/u,
 };
 /** Chinese copula and comparison characters, outside the words they are part of ("是否", "比较"). */
 const ZH_COPULA = /是(?!否)/u;
@@ -174,7 +185,23 @@ export function clausesOf(
         if (agent && before.some((b) => PASSIVE_AUX.has(b.norm) || PASSIVE_AUX.has(lower(b))))
           passive = { marker: agent.start, before: false };
       }
-      pivots.push({ key, start: t.start, end: t.end, passive });
+      // "le soleil fait évaporer l'eau", "the heat makes the ice melt": the verb's own subject is the one
+      // caused to act (after the causative), the causative's subject its cause
+      const causativeVerb = CAUSATIVE[lang];
+      let causative: number | undefined;
+      if (key !== "=" && key !== "<" && !passive && causativeVerb) {
+        const before = inside.slice(Math.max(0, i - 4), i);
+        const at = before.findLastIndex((b) => causativeVerb.test(lower(b)));
+        if (at >= 0 && before.slice(at + 1).every((b) => b.pos !== "VERB" && lower(b) !== "to"))
+          causative = before[at]!.start;
+      }
+      pivots.push({
+        key,
+        start: t.start,
+        end: t.end,
+        passive,
+        ...(causative !== undefined && { causative }),
+      });
     });
     if (cjk) {
       // the copula and the comparison marker may stand inside a token ("比铁小"): found by character
@@ -285,7 +312,13 @@ function sides(clause: Clause, pivot: Pivot): [Set<string>, Set<string>] {
   const before = clause.units.filter((u) => u.at < pivot.start);
   const after = clause.units.filter((u) => u.at >= pivot.end);
   const keys = (units: Unit[]) => new Set(units.map((u) => u.key));
-  const { passive } = pivot;
+  const { passive, causative } = pivot;
+  if (causative !== undefined) {
+    // cause VERB(causative) … VERB: the one made to act is the subject, its cause the other side
+    const cause = before.filter((u) => u.at < causative);
+    const actor = [...before.filter((u) => u.at > causative), ...after];
+    return [keys(actor), keys(cause)];
+  }
   if (!passive) return [keys(before), keys(after)];
   if (passive.before) {
     // patient 由/被 agent VERB …
