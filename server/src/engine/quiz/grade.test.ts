@@ -765,4 +765,17 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     );
     expect(grade(clouds, "L'eau des lacs fait évaporer le vent.", "fr-FR").score).toBeLessThanOrEqual(0.1);
   });
+  it("finds a point by its own rare word when its other words are the question's and a generic verb", async () => {
+    await nlpReady("ru");
+    const glycolysis = ask("Что такое гликолиз?", [
+      "Гликолиз расщепляет глюкозу до пирувата.",
+      "Гликолиз происходит в цитоплазме.",
+    ]);
+    expect(
+      grade(glycolysis, "Клетка расщепляет глюкозу до пирувата, и всё это идёт в цитоплазме.", "en-US").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(glycolysis, "Клетка расщепляет глюкозу до пирувата в ядре.", "en-US").score).toBeLessThan(
+      QUIZ_PASS_SCORE,
+    );
+  });
 });

@@ -406,12 +406,14 @@ function matchTerms(
   let heldKeys = 0;
   let strongest = 0;
   let directionMissed = false;
+  let askedKeys = 0;
   const missing: string[] = [];
   const counted = new Set<string>();
   for (const t of point) {
     if (counted.has(t.key)) continue;
     counted.add(t.key);
     const isOwn = !asked.has(t.key) && (spread.get(t.key) ?? 1) === 1;
+    if (asked.has(t.key)) askedKeys++;
     const w = (t.weight * rarity(t.key) * (asked.has(t.key) ? 0.5 : 1)) / (spread.get(t.key) ?? 1);
     weight += w;
     if (isOwn) own += w;
@@ -438,6 +440,7 @@ function matchTerms(
     own,
     ownHeld,
     keys: counted.size,
+    askedKeys,
     heldKeys,
     strongest,
     directionMissed,
@@ -831,7 +834,8 @@ export function readAnswer(
       ownClause: restated.has(i),
       // one shared word is chance, not a point stated ("performance" in a book title), unless it is a rare
       // term and the point has one other word ("in the chloroplasts")
-      thin: heldKeys < 2 && (keys >= 3 || (keys === 2 && strongest < 1)),
+      // (the question's words, which an answer need not repeat, not counted: "it happens in the chloroplasts")
+      thin: heldKeys < 2 && (keys - best.askedKeys >= 3 || (keys - best.askedKeys === 2 && strongest < 1)),
       wrongFact: falseFigure,
       missing: best.missing,
       contradicted:
