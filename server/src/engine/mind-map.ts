@@ -1,11 +1,10 @@
 import type { Citation, MindMap, MindMapNode, MindMapNodeKind } from "@beannote/contract";
 import { MIND_MAP_LARGE_NODES, MIND_MAP_LABEL_MAX } from "@beannote/contract";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "./note-material";
-import { mostlySaidBefore, normaliseForMatch, sectionSentences } from "./note-material";
+import { boldLabelled, mostlySaidBefore, normaliseForMatch, sectionSentences } from "./note-material";
 import { protectFormulas } from "./formula";
 import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./short-text";
 import { findWord, hasCjk } from "./text";
-import { labelledItem } from "./summarize";
 import {
   dictionaryForm,
   hasVerb,
@@ -279,8 +278,8 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
   for (const block of section.blocks) {
     if (block.type !== "list") continue;
     const labels = block.items.flatMap((item) => {
-      const labelled = labelledItem(item.text);
-      return labelled && item.terms.includes(labelled.label) && namesAThing(labelled.label, lang)
+      const labelled = boldLabelled(item);
+      return labelled && namesAThing(labelled.label, lang)
         ? [{ label: labelled.label, quote: item.text }]
         : [];
     });

@@ -67,6 +67,22 @@ export function inlineText(markdown: string): MaterialSentence {
   return { text: formulas.restore(text), terms: [...new Set(terms.map(formulas.restore))] };
 }
 
+/** A list item that opens with a short label ("Thermal noise: related to …", "零点：…"): the label and the rest. */
+export function labelledItem(text: string): { label: string; rest: string } | null {
+  const m = /^([^:：]{2,60}?)\s?[:：]\s*(\S.*)$/su.exec(text.trim());
+  if (!m) return null;
+  const label = m[1]!.trim();
+  if (/[.!?。！？;；,，]/u.test(label) || /\$/u.test(label)) return null; // a sentence or a formula before the colon
+  if (hasCjk(label) ? [...label].length > 16 : label.split(/\s+/).length > 6) return null;
+  return { label, rest: m[2]!.trim() };
+}
+
+/** A list item of the note whose label the note sets in bold ("**Environmental noise**: These are …"). */
+export function boldLabelled(item: MaterialSentence): { label: string; rest: string } | null {
+  const labelled = labelledItem(item.text);
+  return labelled && item.terms.includes(labelled.label) ? labelled : null;
+}
+
 function sentencesOf(markdown: string, locale: string): MaterialSentence[] {
   const whole = inlineText(markdown);
   if (!whole.text) return [];

@@ -5,6 +5,7 @@ import { isStopword } from "./stopwords";
 import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
 import { shorten } from "./short-text";
 import { isConceptTerm, keyTerms as taggedKeyTerms, tokenize } from "./nlp";
+import { labelledItem } from "./note-material";
 
 /** A candidate for the note: one sentence of a paragraph, or one list item. */
 export interface Unit {
@@ -244,7 +245,6 @@ export function documentStats(doc: PreparedDocument, locale: string, sectionText
   return { sectionCount: Math.max(1, doc.sections.length), df };
 }
 
-/** Key terms of a section by TF-IDF against the whole document; longer n-grams favoured. */
 /**
  * Languages whose terms come from their tagger's noun phrases (nlp/): counting word runs there keeps inflected
  * pieces ("проекта · исследовательского", "членами") and verbs. English, Chinese and Japanese keep the counting,
@@ -254,6 +254,7 @@ const TAGGED_TERMS = new Set(["ru", "fr", "de", "es"]);
 /** Text the tagger reads for one list of terms: enough to rank a document's terms, bounded in time. */
 const TAGGED_TEXT_MAX = 60_000;
 
+/** Key terms of a section by TF-IDF against the whole document; longer n-grams favoured. */
 export function keyTerms(text: string, locale: string, stats: DocStats, max: number): string[] {
   const lang = locale.slice(0, 2).toLowerCase();
   if (TAGGED_TERMS.has(lang))
@@ -525,16 +526,6 @@ function completeLeadIns(
   }
 }
 
-/** A list item that opens with a short label ("Thermal noise: related to …", "零点：…"): the label and the rest. */
-export function labelledItem(text: string): { label: string; rest: string } | null {
-  const m = /^([^:：]{2,60}?)\s?[:：]\s*(\S.*)$/su.exec(text.trim());
-  if (!m) return null;
-  const label = m[1]!.trim();
-  if (/[.!?。！？;；,，]/u.test(label) || /\$/u.test(label)) return null; // a sentence or a formula before the colon
-  if (hasCjk(label) ? [...label].length > 16 : label.split(/\s+/).length > 6) return null;
-  return { label, rest: m[2]!.trim() };
-}
-
 /** What a detailed note keeps of a labelled item: its label and its first sentences, within this many characters. */
 const LABELLED_ITEM_CHARS = 280;
 
@@ -554,12 +545,14 @@ function keepLabelledLists(
     if (block.type !== "list") return;
     const items = units.flatMap((u, j) => (u.block === bi && u.kind === "item" ? [j] : []));
     if (items.length < 2 || items.length > 12) return;
-    const labelled = items.filter((j) => labelledItem(units[j]!.text));
+    const labelled = items.flatMap((j) => {
+      const parts = labelledItem(units[j]!.text);
+      return parts ? [{ j, ...parts }] : [];
+    });
     if (labelled.length < Math.max(2, Math.ceil((items.length * 2) / 3))) return;
-    for (const j of labelled) {
+    for (const { j, label, rest } of labelled) {
       const u = units[j]!;
       if (isJunk(u)) continue;
-      const { label, rest } = labelledItem(u.text)!;
       const sentences = splitSentences(rest, locale);
       // the sentence about the label ("Electrical noise refers to …") is kept even when it is not the first
       const opensWithLabel = (x: string) => x.toLowerCase().startsWith(label.toLowerCase());

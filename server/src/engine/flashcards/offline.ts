@@ -1,5 +1,5 @@
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
-import { normaliseForMatch, sectionSentences } from "../note-material";
+import { boldLabelled, normaliseForMatch, sectionSentences } from "../note-material";
 import { studyLabelsFor, type StudyLabels } from "../study-labels";
 import { maskFormulas } from "../formula";
 import { findWord, hasCjk } from "../text";
@@ -25,7 +25,6 @@ import {
 } from "./card-rules";
 import { isCleanAnswer, isWholeSentence } from "../sentences";
 import { headingFor } from "../section-prompt";
-import { labelledItem } from "../summarize";
 import {
   acronymPairs,
   causalSplit,
@@ -456,8 +455,8 @@ function tableCards(rows: string[][], section: MaterialSection, material: NoteMa
  * whose rest says what it is: asked as "What is environmental noise?", answered by the rest.
  */
 function labelledItemCard(item: MaterialSentence, ctx: DeckContext): Omit<Candidate, "sectionIndex"> | null {
-  const labelled = labelledItem(item.text);
-  if (!labelled || !item.terms.includes(labelled.label)) return null;
+  const labelled = boldLabelled(item);
+  if (!labelled) return null;
   const { label, rest } = labelled;
   if (GENERIC_LABEL.test(label) || !isConceptTerm(label, ctx.lang) || /[\p{N}$]/u.test(label)) return null;
   const words = hasCjk(rest) ? [...rest].length / 2 : rest.split(/\s+/).length;

@@ -1,8 +1,7 @@
-import { labelledItem } from "../summarize";
 import { protectFormulas } from "../formula";
 import type { PodcastLength } from "@beannote/contract";
 import { isCleanAnswer, isWholeSentence } from "../sentences";
-import { sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
+import { boldLabelled, sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
 import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
 import { namesAThing } from "../mind-map";
 import { materialWithoutPlaceholders, nounPhrases, termSpecificity, textLanguage, tokenize } from "../nlp";
@@ -156,9 +155,8 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
       } else
         for (const i of block.items) {
           // "**Environmental noise**: These are sources of noise …" says what its bold label is
-          const labelled = labelledItem(i.text);
-          const defines = !!labelled && i.terms.includes(labelled.label);
-          sentence(i.text, defines ? [labelled.label] : i.terms, true, defines);
+          const labelled = boldLabelled(i);
+          sentence(i.text, labelled ? [labelled.label] : i.terms, true, !!labelled);
         }
     } else if (block.type === "table") {
       const [head, ...body] = block.rows;

@@ -9,10 +9,9 @@ import {
 } from "@beannote/contract";
 import { cutChars, FORMULA } from "../formula";
 import type { MaterialSection } from "../note-material";
-import { normaliseForMatch } from "../note-material";
+import { labelledItem, normaliseForMatch } from "../note-material";
 import { shorten, type ShortLimit } from "../short-text";
 import { hasCjk } from "../text";
-import { labelledItem } from "../summarize";
 
 /** A slide as an engine writes it; the job turns `sectionIndex` + `quote` into the slide's citation. */
 export interface SlideDraft {
