@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { inject, vi } from "vitest";
+import { expect, inject, vi } from "vitest";
 import { cachedReading } from "../server/test/parse-cache";
 import { startSmtpSink, type SmtpSink } from "../server/test/smtp-sink";
 import { testDatabases } from "../server/test/test-db";
@@ -298,12 +298,24 @@ async function animationsEnded(target: Locator): Promise<void> {
 }
 
 /**
+ * Waits until an antd motion (zoom, slide) has left its element: while its class still says "-appear" or "-enter" the
+ * motion may be only prepared, its animation paused at the first frame (a fifth of the size, transparent) and not yet
+ * running, so no animation is there to wait for.
+ */
+async function motionLeft(target: Locator): Promise<void> {
+  await expect
+    .poll(() => target.getAttribute("class"), { timeout: 30_000 })
+    .not.toMatch(/-(appear|enter)(-|\s|$)/);
+}
+
+/**
  * Confirms an open `Modal.confirm` once its zoom-in has ended. On a busy machine a click while the dialog still
- * scales up can land beside its moving button, leaving the dialog open and its action never sent.
+ * scales up (or waits, paused, to start scaling) is lost, leaving the dialog open and its action never sent.
  */
 export async function confirmDialog(page: Page, button: string | RegExp): Promise<void> {
   const dialog = page.locator(".ant-modal-confirm");
   await dialog.waitFor();
+  await motionLeft(dialog);
   await animationsEnded(dialog);
   await dialog.getByRole("button", { name: button, exact: typeof button === "string" }).click();
   await dialog.waitFor({ state: "detached" });
@@ -319,6 +331,7 @@ export async function chooseMenuItem(page: Page, trigger: Locator, item: string 
   await trigger.hover();
   const menu = page.locator(".ant-dropdown").filter({ visible: true });
   await menu.waitFor();
+  await motionLeft(menu);
   await animationsEnded(menu);
   await menu.locator(".ant-dropdown-menu-item").filter({ hasText: item }).click();
 }
@@ -331,6 +344,7 @@ export async function chooseOption(page: Page, trigger: Locator, option: string 
   await trigger.click();
   const dropdown = page.locator(".ant-select-dropdown").filter({ visible: true });
   await dropdown.waitFor();
+  await motionLeft(dropdown);
   await animationsEnded(dropdown);
   await dropdown.locator(".ant-select-item-option").filter({ hasText: option }).click();
   await dropdown.waitFor({ state: "hidden" });
