@@ -286,9 +286,13 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
     if (labels.length < 2) continue;
     for (const { label, quote } of labels) if (add("term", label, quote)) termCount++;
   }
+  const defining = new Set(section.blocks.flatMap((b) => (b.type === "definition" ? b.sentences : [])));
   for (const s of keySentences(section)) {
     if (termCount >= TERMS_PER_SECTION) break;
     const found = definitionOf(s.text, s.terms, lang);
+    // a term the note defines, whose meaning is too long for a leaf, is still one of the section's concepts
+    const defined = defining.has(s) ? s.terms[0] : undefined;
+    if (!found && defined && namesAThing(defined, lang) && add("term", defined, s.text)) termCount++;
     if (!found || seen.has(normaliseForMatch(`${found.term}${found.meaning}`))) continue;
     if (add("term", `${found.term}: ${found.meaning}`, s.text)) {
       seen.add(normaliseForMatch(found.term));

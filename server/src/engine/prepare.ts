@@ -388,12 +388,38 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
     opening.notIntroduction = true;
     nameOpening(opening, doc.title);
   }
+  const stops = nativeStops(language);
+  if (stops)
+    for (const s of out) {
+      s.heading = stops(s.heading);
+      for (const b of s.blocks) {
+        if (b.type === "list") b.items = b.items.map(stops);
+        else if (b.type === "table") b.rows = b.rows.map((r) => r.map(stops));
+        else b.text = stops(b.text);
+      }
+      if (s.emphasis) s.emphasis = s.emphasis.map(stops);
+    }
   return {
     language,
     pageCount: doc.pageCount,
     flowing: doc.format === "docx" || doc.format === "doc",
     slides,
     sections: out,
+  };
+}
+
+/**
+ * Japanese science writing (and some Chinese) ends sentences with the full-width "．" and, in Japanese, separates
+ * clauses with "，": the same marks as "。" and "、", which every reader of the note's sentences expects. A "．" or
+ * "，" between digits ("3．14", "1，000") stays.
+ */
+function nativeStops(language: string): ((text: string) => string) | null {
+  const lang = language.toLowerCase().split("-")[0];
+  if (lang !== "ja" && lang !== "zh") return null;
+  return (text) => {
+    let out = text.replace(/．(?!\d)|(?<!\d)．/gu, "。");
+    if (lang === "ja") out = out.replace(/，(?!\d)|(?<!\d)，/gu, "、");
+    return out;
   };
 }
 

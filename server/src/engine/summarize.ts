@@ -122,8 +122,11 @@ const DEFINITION_PATTERNS: RegExp[] = [
   /^(?:(?:un|une|le|la|les|l'|l’)\s*)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:est\s+(?:un|une|le|la|défini|définie)|désigne|se\s+définit|signifie)\b/iu,
   /^(?:(?:der|die|das|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:ist\s+(?:ein|eine|der|die|das|definiert)|bezeichnet|heißt|bedeutet)\b/iu,
   /^(?:(?:el|la|los|las|un|una|o|a|os|as|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:es\s+(?:un|una|el|la)|se\s+define|se\s+denomina|se\s+refiere\s+a|é\s+(?:um|uma|o|a)|define-se|refere-se|chama-se|significa)\b/iu,
-  // CJK: "X是指…", "X称为…", "XとはY", "X란 …"
-  /^(.{1,30}?)(?:是指|指的是|被称为|称为|叫做|定义为|是一种|とは|と呼ばれる|と呼ぶ|と定義|이란|란\s|라고\s*한다|으로\s*정의|로\s*정의)/u,
+  // CJK: "X是指…", "XとはY", "X란 …"
+  /^(.{1,30}?)(?:是指|指的是|定义为|是一种|とは|と定義|이란|란\s|라고\s*한다|으로\s*정의|로\s*정의)/u,
+  // the name after the verb: "满足…的函数称为调和函数", "このときの値を効用と呼ぶ", "関数 u は効用関数と呼ばれる"
+  /(?:被称为|称为|称作|叫做|叫作)[“「"《]?([^，,。；;“”「」"》\s]{2,16}?)[”」"》]?(?=[。；;，,]|$)/u,
+  /[をは]\s*[「『]?([^、。，,「」『』をは\s]{1,20}?)[」』]?と(?:呼ばれる|呼ぶ|称する|称される)/u,
 ];
 const DEFINITION_MARKERS =
   /^(?:definition|définition|definición|definição|definition|定义|定義|정의)\b|^(?:定义|定義)\s*[\d.]*|称.{1,20}?为|we\s+(?:define|call)\b|on\s+appelle\b|versteht\s+man\b|se\s+llama\b/iu;
@@ -154,7 +157,7 @@ export function findDefinition(text: string): { start: number; end: number } | u
     if (NOT_A_SUBJECT.test(subject) || NOT_A_SUBJECT_START.test(subject)) continue;
     if (!hasCjk(subject) && subject.split(/\s+/).length > 6) continue;
     if (/[，。,;；:：]/u.test(subject)) continue;
-    const start = m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);
+    const start = m.index + m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);
     return { start, end: start + subject.length };
   }
   if (DEFINITION_MARKERS.test(text)) return { start: 0, end: 0 };
@@ -247,10 +250,10 @@ export function documentStats(doc: PreparedDocument, locale: string, sectionText
 
 /**
  * Languages whose terms come from their tagger's noun phrases (nlp/): counting word runs there keeps inflected
- * pieces ("проекта · исследовательского", "членами") and verbs. English, Chinese and Japanese keep the counting,
- * which their notes, lengths and tests were measured with.
+ * pieces ("проекта · исследовательского", "членами") and verbs, and in Japanese ICU's word pieces ("した"). English
+ * and Chinese keep the counting, which their notes, lengths and tests were measured with.
  */
-const TAGGED_TERMS = new Set(["ru", "fr", "de", "es"]);
+const TAGGED_TERMS = new Set(["ru", "fr", "de", "es", "ja"]);
 /** Text the tagger reads for one list of terms: enough to rank a document's terms, bounded in time. */
 const TAGGED_TEXT_MAX = 60_000;
 

@@ -222,6 +222,10 @@ export function nounPhrases(text: string, lang: string): TermSpan[] {
     run = [];
   };
   for (const t of tokens) {
+    if (lang === "ja" && run.length && t.start === run.at(-1)!.end && japaneseNounUsedAsPredicate(t)) {
+      run = []; // "1%変化した", "弾力的": the nouns before it are a verb's or an adjective's stem here
+      continue;
+    }
     if (!phraseable(t, lang)) {
       flush();
       continue;
@@ -232,6 +236,14 @@ export function nounPhrases(text: string, lang: string): TermSpan[] {
   }
   flush();
   return out.filter((s) => isTermShaped(s.text));
+}
+
+/**
+ * A word that turns the nouns right before it into a predicate: "する" after a verbal noun ("変化する" changes,
+ * "分析した"), or the suffix "的" that makes an adjective ("弾力的" elastic).
+ */
+function japaneseNounUsedAsPredicate(t: Token): boolean {
+  return (t.pos === "VERB" && /^(?:する|できる|される)$/u.test(t.norm)) || t.text === "的";
 }
 
 function isTermShaped(text: string): boolean {

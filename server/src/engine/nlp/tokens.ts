@@ -15,7 +15,7 @@ import type { Tokenizer as KuromojiTokenizer, IpadicFeatures } from "kuromoji";
 import type { Jieba, TfIdf } from "@node-rs/jieba";
 import { maskFormulas } from "../formula";
 import { koreanStem, SIMPLE_WORD, wordTokens } from "../text";
-import { isFunctionWord, stemmerFor } from "./language";
+import { isFunctionWord, stemmerFor, stopwordSet } from "./language";
 import { recordLoad, recordLoaded } from "./loaded";
 import { russianTokens } from "./russian";
 import { COMPROMISE_LANGUAGES, compromiseTokens } from "./romance-germanic";
@@ -284,7 +284,8 @@ function japanesePos(m: JapaneseMorpheme): CoarsePos {
   if (m.pos === "名詞") {
     if (detail === "数") return "NUM";
     if (detail === "固有名詞") return "PROPN";
-    if (detail === "代名詞" || detail === "非自立") return "FUNC";
+    // "場合", "時", "前" (副詞可能: nouns used as adverbs) and "こと", "もの" (非自立) frame a clause, name nothing
+    if (detail === "代名詞" || detail === "非自立" || detail === "副詞可能") return "FUNC";
     return "NOUN";
   }
   if (m.pos === "動詞") return "VERB";
@@ -307,7 +308,11 @@ function japaneseTokens(text: string): Token[] {
       if (!WORDLIKE.test(surface)) continue;
       const pos = japanesePos(m);
       const base = m.basic_form && m.basic_form !== "*" ? m.basic_form : surface;
-      const stop = pos === "FUNC" || isFunctionWord(surface, "ja");
+      // the engine's shared stop list holds Chinese verbs ("需要" need, "表示" show) that are Japanese nouns
+      // ("需要" demand): a word kuromoji reads as a noun is stopped by the Japanese list alone
+      const nominal = pos === "NOUN" || pos === "PROPN";
+      const stop =
+        pos === "FUNC" || (nominal ? stopwordSet("ja").has(surface) : isFunctionWord(surface, "ja"));
       out.push({
         text: surface,
         norm: base.toLowerCase(),
