@@ -1,4 +1,5 @@
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
+import { askedTerm } from "./asked-term";
 import { boldLabelled, normaliseForMatch, sectionSentences } from "../note-material";
 import { studyLabelsFor, type StudyLabels } from "../study-labels";
 import { maskFormulas } from "../formula";
@@ -77,6 +78,7 @@ const CAPTION =
 /** What every section's cards are judged against: the note's language and its ranked concepts. */
 interface DeckContext {
   lang: string;
+  outputLanguage: string;
   labels: StudyLabels;
   /** Noun phrases of each sentence (found once). */
   phrases(text: string): TermSpan[];
@@ -141,6 +143,7 @@ function deckContext(material: NoteMaterial, lang: string, katex?: FormulaCheck)
   const conceptCut = Math.max(30, Math.round(ranked.length * 0.3));
   return {
     lang,
+    outputLanguage: material.outputLanguage,
     katex,
     labels: studyLabelsFor(material.outputLanguage),
     phrases,
@@ -226,10 +229,12 @@ function blanked(sentence: string, at: number, length: number, labels: StudyLabe
 const ARTICLE = /^(?:a|an|the|le|la|les|un|une|der|die|das|ein|eine|el|los|las|o|os|as|um|uma)$/iu;
 
 /** A term with the article the sentence gives it ("A process is …" → "a process"). */
-function withArticle(term: string, sentence: string): string {
+function withArticle(term: string, sentence: string, ctx: DeckContext): string {
   const before = sentence.slice(0, sentence.indexOf(term)).trim();
   if (/^l['’]$/iu.test(before)) return `l’${term}`;
-  return ARTICLE.test(before) ? `${before.toLowerCase()} ${term}` : term;
+  return ARTICLE.test(before)
+    ? `${before.toLowerCase()} ${term}`
+    : askedTerm(term, ctx.lang, ctx.outputLanguage);
 }
 
 /**
@@ -274,7 +279,7 @@ function sentenceCards(
   const term = definedTerm(s.text, lang);
   // a definition's back is its whole sentence, one a card can hold (a long display formula makes it a poor back)
   if (term && isWholeSentence(s.text, true))
-    out.push(card("definition", labels.whatIs(withArticle(term, s.text)), s.text));
+    out.push(card("definition", labels.whatIs(withArticle(term, s.text, ctx)), s.text));
   // a sentence about the text ("see below"), a caption or a statement that trails off is no card material
   if (isMetaSentence(s.text) || isCaption(s.text) || isIncompleteStatement(s.text)) return [];
 
@@ -460,11 +465,11 @@ function labelledItemCard(item: MaterialSentence, ctx: DeckContext): Omit<Candid
   const { label, rest } = labelled;
   if (GENERIC_LABEL.test(label) || !isConceptTerm(label, ctx.lang) || /[\p{N}$]/u.test(label)) return null;
   const words = hasCjk(rest) ? [...rest].length / 2 : rest.split(/\s+/).length;
-  if (words < 5 || !isProse(rest) || !isCardMaterial(rest, ctx) || !isWholeSentence(rest, true)) return null;
+  if (words < 3 || !isProse(rest) || !isCardMaterial(rest, ctx) || !isWholeSentence(rest, true)) return null;
   return {
     form: "definition",
     kind: "definition",
-    front: ctx.labels.whatIs(label),
+    front: ctx.labels.whatIs(askedTerm(label, ctx.lang, ctx.outputLanguage)),
     back: rest,
     quote: item.text,
   };
@@ -487,7 +492,7 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
           ...base,
           form: "definition",
           kind: "definition",
-          front: ctx.labels.whatIs(term),
+          front: ctx.labels.whatIs(askedTerm(term, ctx.lang, ctx.outputLanguage)),
           back: s.text,
           quote: s.text,
         });
