@@ -8,7 +8,7 @@ export interface FakeTtsCall {
   authorization?: string;
 }
 
-/** What the fake answers a call with; nothing: a tone WAV as long as the text (40 ms a character). */
+/** What the fake answers a call with; nothing: a tone WAV as long as the text (`msPerChar`, 40 ms a character). */
 export interface FakeTtsStep {
   status?: number;
   headers?: Record<string, string>;
@@ -28,9 +28,9 @@ export interface FakeTts {
 
 export const FAKE_TTS_RATE = 24_000;
 
-/** A tone (voices get different pitches) lasting 40 ms per character of `text`, at least 0.3 s. */
-export function toneFor(text: string, voice: string): Int16Array {
-  const seconds = Math.max(0.3, [...text].length * 0.04);
+/** A tone (voices get different pitches) lasting `msPerChar` (40) ms per character of `text`, at least 0.3 s. */
+export function toneFor(text: string, voice: string, msPerChar = 40): Int16Array {
+  const seconds = Math.max(0.3, ([...text].length * msPerChar) / 1000);
   const samples = new Int16Array(Math.round(seconds * FAKE_TTS_RATE));
   const hz = 120 + ([...voice].reduce((n, c) => n + c.charCodeAt(0), 0) % 200);
   for (let i = 0; i < samples.length; i++)
@@ -43,7 +43,15 @@ export function toneFor(text: string, voice: string): Int16Array {
  * WAV tones, or what `script` says for call `n`.
  */
 export async function startFakeTts(
-  options: { delayMs?: number; script?: (call: FakeTtsCall, n: number) => FakeTtsStep | undefined } = {},
+  options: {
+    delayMs?: number;
+    /**
+     * Length of the tone per character (40 ms, about speech's pace). Shorter where only the episode's structure
+     * is asserted: every second of audio is MP3-encoded (lamejs, in JS) and decoded again by the test.
+     */
+    msPerChar?: number;
+    script?: (call: FakeTtsCall, n: number) => FakeTtsStep | undefined;
+  } = {},
 ): Promise<FakeTts> {
   const calls: FakeTtsCall[] = [];
   let inFlight = 0;
@@ -79,7 +87,8 @@ export async function startFakeTts(
             response.writeHead(400).end();
             return;
           }
-          const payload = step.body ?? wavFile(toneFor(body.input, body.voice), FAKE_TTS_RATE);
+          const payload =
+            step.body ?? wavFile(toneFor(body.input, body.voice, options.msPerChar), FAKE_TTS_RATE);
           response.writeHead(200, { "content-type": "audio/wav", ...step.headers });
           response.end(payload);
         },

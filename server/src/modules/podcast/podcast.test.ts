@@ -15,7 +15,8 @@ import { speakableText } from "../../speech/speech-text";
 import { audioSignature } from "./audio-link";
 
 // The API end to end, with voices from a fake OpenAI-compatible speech service (fast, and the TTS path);
-// the offline espeak-ng voices are tested in src/speech.
+// the offline espeak-ng voices are tested in src/speech. Its tones last 10 ms a character, not speech's 40: the
+// assertions are on the episode's structure and its MP3's consistency, and every second is encoded in JS.
 describe.each(pgliteOnly)("podcast API on $name", (kind) => {
   let database: TestDatabase;
   let server: TestServer;
@@ -27,7 +28,10 @@ describe.each(pgliteOnly)("podcast API on $name", (kind) => {
   let chineseNote: string;
 
   beforeAll(async () => {
-    tts = await startFakeTts({ script: () => (slowTts ? { delayMs: 120 } : undefined) });
+    tts = await startFakeTts({
+      msPerChar: 10,
+      script: () => (slowTts ? { delayMs: 120 } : undefined),
+    });
     ({ database, server, alice, bob, englishNote, chineseNote } = await startStudyBed(kind, {
       env: {
         TTS_BASE_URL: tts.url,
