@@ -9,6 +9,8 @@ import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
 import { isDisplayLine, recoverPageMath } from "./pdf-math/recover";
 import { withoutGlyphOutlines } from "./pdf-math/pdfjs-compat";
+import { pdfObjects } from "./pdf-math/content-rules";
+import type { PdfObjects } from "./pdf-math/pdf-objects";
 import { sideColumnHeadings } from "./pdf-side-headings";
 import type { OcrFileResult, OcrPageRequest } from "./ocr/ocr";
 import {
@@ -187,6 +189,9 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
     imageTask ??= getDocument(pdfOptions(await doc.getData(), true));
     return (await imageTask.promise).getPage(p);
   };
+  // the file's objects, read once for the pages whose rules formula recovery wants (pdf-math/content-rules.ts)
+  let objects: Promise<PdfObjects | null> | undefined;
+  const objectsOf = () => (objects ??= doc.getData().then(pdfObjects, () => null));
   const readPage = async (p: number): Promise<void> => {
     let lines: Line[] = [];
     try {
@@ -194,7 +199,7 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
       // Work in the page's viewport space so that rotated pages (/Rotate 90) read upright.
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const items = await recoverPageMath(page, content.items as PdfTextItem[]);
+      const items = await recoverPageMath(page, content.items as PdfTextItem[], objectsOf);
       const built = buildLines(items, p, viewport.transform, viewport.height);
       const ordered = orderLines(built, 0, viewport.width);
       // A text layer that is not text (a font without a usable Unicode map): the page has no text layer.

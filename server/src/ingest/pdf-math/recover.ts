@@ -4,6 +4,8 @@ import { fontRole } from "./glyphs";
 import type { Rule } from "./layout";
 import { recoverFormulas, type LatexCheck, type MathTextItem, type PageFont } from "./regions";
 import { ensureTransferToFixedLength } from "./pdfjs-compat";
+import { pageOperations } from "./content-rules";
+import type { PdfObjects } from "./pdf-objects";
 
 ensureTransferToFixedLength();
 
@@ -12,6 +14,8 @@ export const mathRecovery = { enabled: true };
 
 interface PdfPageLike {
   rotate: number;
+  /** The page's object in the file (pdf.js's PDFPageProxy.ref). */
+  ref?: { num: number; gen: number } | null;
   getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }>;
   commonObjs: { has(id: string): boolean; get(id: string): unknown };
   /** Frees what pdf.js keeps of the page for drawing it: its operator list, once read. */
@@ -56,7 +60,11 @@ async function readOperatorList(page: PdfPageLike): Promise<{ fnArray: number[];
  * seen before (to name it), and on every page set in a maths font (for its rules), so what a page gives
  * never depends on which other pages were read before it or at the same time.
  */
-export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike, items: T[]): Promise<T[]> {
+export async function recoverPageMath<T extends MathTextItem>(
+  page: PdfPageLike,
+  items: T[],
+  objectsOf?: () => Promise<PdfObjects | null>,
+): Promise<T[]> {
   if (!mathRecovery.enabled || items.length === 0 || page.rotate % 360 !== 0) return items;
   let cache = knownFonts.get(page.commonObjs);
   if (!cache) {
@@ -83,6 +91,12 @@ export async function recoverPageMath<T extends MathTextItem>(page: PdfPageLike,
     if (font) fonts.set(id, font);
   }
   if (![...fonts.values()].some((f) => !f.type3 && fontRole(f.name) !== "text")) return items;
+  // The rules from the page's content streams (content-rules.ts: the same operations, without a glyph for
+  // every character shown); the operator list where that reader is unsure.
+  if (!ops && objectsOf && page.ref) {
+    const objects = await objectsOf();
+    if (objects) ops = pageOperations(objects, page.ref);
+  }
   if (!ops) {
     try {
       ops = await readOperatorList(page);
