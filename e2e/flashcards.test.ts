@@ -6,6 +6,7 @@ import {
   confirmDialog,
   expectToast,
   newContext,
+  openFromMenu,
   registerByApi,
   screenshot,
   settled,
@@ -175,7 +176,7 @@ describe("flashcards journey", () => {
     await expect.poll(() => counter(page)).toBe(`1 / ${total - 1}`);
 
     // Home: the number of cards due, and a review session across notes.
-    await page.goto("/pages/index");
+    await openFromMenu(page, "/pages/index");
     const due = await stack.server.call<DueFlashcardsResponse>("GET", "/flashcard/due?limit=1", { token });
     const dueTotal = due.body.data.dueCount + due.body.data.newCount;
     expect(dueTotal).toBe(total - 1);
@@ -295,7 +296,7 @@ describe("flashcard screens", () => {
         await shot("source", false);
         await page.locator(".source-viewer__head button").last().click();
 
-        await page.goto("/pages/index");
+        await openFromMenu(page, "/pages/index");
         await page.getByTestId("due-cards").waitFor();
         await shot("home");
         await page.getByTestId("review-due").click();

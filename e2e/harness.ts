@@ -349,3 +349,20 @@ export async function chooseOption(page: Page, trigger: Locator, option: string 
   await dropdown.locator(".ant-select-item-option").filter({ hasText: option }).click();
   await dropdown.waitFor({ state: "hidden" });
 }
+
+/**
+ * Opens a page of the main menu as a user does, without loading the app again: from the side menu on a desktop, from
+ * the drawer the nav bar's button opens on a phone. A full load costs the bundle, the sign-in and axe's injection.
+ */
+export async function openFromMenu(page: Page, to: `/${string}`): Promise<void> {
+  if (!(await page.locator(".app-sider").count())) {
+    await page.locator(".nav-bar__toggle").click();
+    const drawer = page.locator(".ant-drawer-content-wrapper").filter({ visible: true });
+    await drawer.waitFor();
+    await motionLeft(drawer);
+    await animationsEnded(drawer);
+  }
+  await page.locator(`.side-menu [data-menu-id$="-${to}"]`).filter({ visible: true }).click();
+  await page.waitForURL((url) => url.pathname === to);
+  await page.locator(".ant-drawer-content-wrapper").filter({ visible: true }).waitFor({ state: "detached" });
+}

@@ -7,6 +7,7 @@ import {
   confirmDialog,
   expectToast,
   newContext,
+  openFromMenu,
   registerByApi,
   screenshot,
   settled,
@@ -154,11 +155,11 @@ describe("note journey, files read for real", () => {
       .waitFor({ state: "detached" });
 
     // Home lists it among the recent notes.
-    await page.goto("/pages/index");
+    await openFromMenu(page, "/pages/index");
     await page.getByTestId("recent-notes").getByText(title).waitFor();
 
     // All notes: search, copy, delete with confirmation.
-    await page.goto("/pages/my-file");
+    await openFromMenu(page, "/pages/my-file");
     await page.getByTestId("note-search").fill(title.split(" ").at(-1)!);
     await page.waitForURL(/q=/);
     const items = page.getByTestId("note-item");
@@ -361,11 +362,11 @@ describe("files read through the parse cache", () => {
             });
           await shot("note-source", false); // the note is long: the window shows the note beside its source
 
-          await page.goto("/pages/my-file");
+          await openFromMenu(page, "/pages/my-file");
           await page.getByTestId("note-list").waitFor();
           await shot("my-file");
 
-          await page.goto("/pages/index");
+          await openFromMenu(page, "/pages/index");
           await page.getByTestId("recent-notes").waitFor();
           await shot("home-recent");
           await page.context().close();
