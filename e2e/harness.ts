@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { expect, inject, vi } from "vitest";
+import { ERROR_STATUS, isErrorCode } from "@beannote/contract";
 import { cachedReading } from "../server/test/parse-cache";
 import { startSmtpSink, type SmtpSink } from "../server/test/smtp-sink";
 import { testDatabases } from "../server/test/test-db";
@@ -32,6 +35,35 @@ function webDist(): string | undefined {
   if (shared) return shared;
   ensureWebBuilt();
   return undefined;
+}
+
+/**
+ * The parse cache (server/test/parse-cache.ts) keeps what a file reads as, but not a refusal: a file that cannot be
+ * read (an encrypted PDF) started the parser threads again on every upload, ~15 s each on a busy machine. Here a
+ * refusal (a contract error below 500, as the job worker judges it permanent) is remembered for the same bytes
+ * within the stack: the first upload is refused by the real parser, the next ones the same way.
+ */
+function rememberingRefusals(reading: typeof cachedReading): typeof cachedReading {
+  const refused = new Map<string, unknown>();
+  return {
+    ...reading,
+    parser: {
+      async parse(filePath, options = {}) {
+        const key = createHash("sha256")
+          .update(await readFile(filePath))
+          .update(JSON.stringify([options.fileName ?? "", options.languageHint ?? ""]))
+          .digest("hex");
+        if (refused.has(key)) throw refused.get(key);
+        try {
+          return await reading.parser.parse(filePath, options);
+        } catch (error) {
+          const code = error && typeof error === "object" && "code" in error ? error.code : undefined;
+          if (isErrorCode(code) && ERROR_STATUS[code] < 500) refused.set(key, error);
+          throw error;
+        }
+      },
+    },
+  };
 }
 
 export interface Stack {
@@ -77,7 +109,7 @@ export async function startStack(
         ...options.env,
       },
       captcha: VISIBLE_CAPTCHA,
-      ...(options.realReading ? {} : cachedReading),
+      ...(options.realReading ? {} : rememberingRefusals(cachedReading)),
     });
     const browser = await launching;
     return {
