@@ -8,6 +8,7 @@ import { mathDocx } from "../server/test/math-documents";
 import {
   chooseMenuItem,
   newContext,
+  openNoteTab,
   registerByApi,
   screenshot,
   SHOTS,
@@ -118,10 +119,10 @@ describe("formulas journey", () => {
     await page.keyboard.press("Space"); // turns the card
     await expectRendered(page, page.getByTestId("card-back"), "flashcard-back");
 
-    await page.goto(`/subNote/pages/note?id=${noteId}&tab=slides`);
+    await openNoteTab(page, "slides");
     await expectRendered(page, page.getByTestId("slide-viewer"), "slides");
 
-    await page.goto(`/subNote/pages/note?id=${noteId}&tab=mindMap`);
+    await openNoteTab(page, "mindMap");
     const map = page.getByTestId("mind-map-view");
     await map.locator("g.markmap-node").first().waitFor({ timeout: 30_000 });
     await expectRendered(page, map, "mind-map");
@@ -154,7 +155,7 @@ describe("formulas journey", () => {
       (quiz) => quiz.status !== "generating",
       { timeout: 240_000, what: "the quiz generated" },
     );
-    await page.goto(`/subNote/pages/note?id=${noteId}&tab=quiz`);
+    await openNoteTab(page, "quiz");
     await page.locator(`[data-testid=quiz-history-item][data-quiz-id="${made.body.data.quizId}"]`).click();
     const runner = page.getByTestId("quiz-runner");
     await runner.waitFor();
@@ -167,7 +168,7 @@ describe("formulas journey", () => {
       (podcast) => ["done", "failed", "cancelled"].includes(podcast.generation?.status ?? ""),
       { timeout: 240_000, what: "the podcast finished" },
     );
-    await page.goto(`/subNote/pages/note?id=${noteId}&tab=podcast`);
+    await openNoteTab(page, "podcast");
     const transcript = page.getByTestId("podcast-transcript");
     // the agenda names the section whose heading holds a formula
     await expectRendered(page, transcript, "podcast");

@@ -398,3 +398,10 @@ export async function openFromMenu(page: Page, to: `/${string}`): Promise<void> 
   await page.waitForURL((url) => url.pathname === to);
   await page.locator(".ant-drawer-content-wrapper").filter({ visible: true }).waitFor({ state: "detached" });
 }
+
+/** Opens a tab of the note page as a user does, by clicking it: the page is not loaded again. */
+export async function openNoteTab(page: Page, key: string): Promise<void> {
+  const tab = page.locator(`.note-page .ant-tabs-tab[data-node-key="${key}"]`);
+  await tab.click();
+  await expect.poll(() => tab.getAttribute("class")).toMatch(/\bant-tabs-tab-active\b/);
+}
