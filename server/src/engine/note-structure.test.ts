@@ -53,19 +53,29 @@ const FIXTURES = [
 
 const sources = new Map<string, SourceDocument>();
 
-async function notes(file: string, outputLanguage: "en-US" | "zh-CN" = "en-US") {
-  const data = await readFile(file);
-  // the real parser, once per version of the reading code (test/parse-cache.ts), not once per suite
-  const doc = await cachedParseFile(file);
-  sources.set(file, doc);
-  const note = (detailLevel: "detail" | "simple") =>
-    generateOfflineNote({
-      sources: [{ doc, fileName: path.basename(file) }],
-      title: doc.title,
-      outputLanguage,
-      detailLevel,
-    }).markdown;
-  return { data, doc, markdown: [note("detail"), note("simple")] };
+/** A file's two notes (detail, simple), written once per file and language: several describes look at them. */
+const written = new Map<string, Promise<{ data: Buffer; doc: SourceDocument; markdown: string[] }>>();
+function notes(file: string, outputLanguage: "en-US" | "zh-CN" = "en-US") {
+  const key = `${file}\0${outputLanguage}`;
+  let result = written.get(key);
+  if (!result) {
+    result = (async () => {
+      const data = await readFile(file);
+      // the real parser, once per version of the reading code (test/parse-cache.ts), not once per suite
+      const doc = await cachedParseFile(file);
+      sources.set(file, doc);
+      const note = (detailLevel: "detail" | "simple") =>
+        generateOfflineNote({
+          sources: [{ doc, fileName: path.basename(file) }],
+          title: doc.title,
+          outputLanguage,
+          detailLevel,
+        }).markdown;
+      return { data, doc, markdown: [note("detail"), note("simple")] };
+    })();
+    written.set(key, result);
+  }
+  return result;
 }
 
 /** The PDF without its outline: the text's own headings have to carry the structure. */
