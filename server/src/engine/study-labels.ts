@@ -1,4 +1,5 @@
 import type { OutputLanguage } from "@beannote/contract";
+import { fitParticle } from "./text";
 
 /** The engine's own words in study artefacts (cards, questions, slides, podcast), per output language. */
 export interface StudyLabels {
@@ -58,7 +59,8 @@ const LABELS: Record<OutputLanguage, StudyLabels> = {
   "ko-KR": {
     keyPointQuestion: (h) => `${quoted("「", "」")(h)}의 핵심은 무엇입니까?`,
     blank: latin,
-    whatIs: (t) => `${t}란 무엇입니까?`,
+    // "분열이란", "세포란"; an English term's last sound is not in its letters: "throughput(이)란"
+    whatIs: (t) => `${t}${/\p{Script=Hangul}$/u.test(t) ? fitParticle(t, "란") : "(이)란"} 무엇입니까?`,
     statementOf: (n) => `${n}의 내용은 무엇입니까?`,
     listAll: (i, n) => `${i} (모두 ${n}개)`,
     why: (s) => `왜 그렇습니까? ${s}`,

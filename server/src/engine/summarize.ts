@@ -253,15 +253,21 @@ export function documentStats(doc: PreparedDocument, locale: string, sectionText
  * pieces ("проекта · исследовательского", "членами") and verbs, and in Japanese ICU's word pieces ("した"). English
  * and Chinese keep the counting, which their notes, lengths and tests were measured with.
  */
-const TAGGED_TERMS = new Set(["ru", "fr", "de", "es", "ja"]);
+const TAGGED_TERMS = new Set(["ru", "fr", "de", "es", "ja", "ko"]);
 /** Text the tagger reads for one list of terms: enough to rank a document's terms, bounded in time. */
 const TAGGED_TEXT_MAX = 60_000;
 
 /** Key terms of a section by TF-IDF against the whole document; longer n-grams favoured. */
 export function keyTerms(text: string, locale: string, stats: DocStats, max: number): string[] {
   const lang = locale.slice(0, 2).toLowerCase();
-  if (TAGGED_TERMS.has(lang))
-    return taggedKeyTerms(text.slice(0, TAGGED_TEXT_MAX), lang, { limit: max }).map((t) => t.term);
+  if (TAGGED_TERMS.has(lang)) {
+    const terms = taggedKeyTerms(text.slice(0, TAGGED_TEXT_MAX), lang, { limit: max + 2 }).map((t) => t.term);
+    // a word that is the head of two of the terms ("분열" of "감수 분열" and "체세포 분열") is said by them
+    const inside = (word: string, term: string) => term !== word && term.split(/\s+/u).includes(word);
+    return terms
+      .filter((t) => /\s/u.test(t) || terms.filter((other) => inside(t, other)).length < 2)
+      .slice(0, max);
+  }
   const scored: { surface: string; key: string; score: number }[] = [];
   const candidates = termCandidates(text, locale);
   // How often each word stands inside a repeated two-word term, counted once for all candidates.

@@ -247,6 +247,11 @@ export function detectLanguage(sample: string): string {
     else if (/\p{Script=Cyrillic}/u.test(ch)) cyr++;
     else if (/\p{Script=Latin}/u.test(ch)) latin++;
   }
+  // a CJK character or a Hangul syllable carries about what a short word does (as ingest weighs them): a Korean or
+  // Chinese note full of English terms ("context switch를 해주는 모듈") is still Korean or Chinese
+  han *= 4;
+  kana *= 4;
+  hangul *= 4;
   const max = Math.max(han, kana, hangul, cyr, latin);
   if (max === 0) return "und";
   if (han + kana >= max && kana >= (han + kana) * 0.05) return "ja";

@@ -9,6 +9,8 @@ import { hasCjk } from "../text";
 import { isFunctionWord } from "./language";
 import { inEnglishLexicon, jiebaKeywords, jiebaSegmenter, tokenize, type Token } from "./tokens";
 import { russianPhrases } from "./russian";
+import { koreanPhrases } from "./korean";
+import { maskFormulas } from "../formula";
 import { COMPROMISE_LANGUAGES, europeanPhrases } from "./romance-germanic";
 
 /** A noun phrase found in a text, with its offsets and its normalised key (lemmas or stems). */
@@ -199,6 +201,13 @@ function grammarSpans(text: string, run: Token[], lang: string): TermSpan[] {
 
 /** The noun phrases of `text` (maximal ones, then the nouns inside them), in text order. */
 export function nounPhrases(text: string, lang: string): TermSpan[] {
+  if (lang === "ko")
+    return koreanPhrases(maskFormulas(text))
+      .map((part): TermSpan => {
+        const [start, end] = [part[0]!.start, part.at(-1)!.end];
+        return { text: text.slice(start, end), key: termKey(part), start, end, tokens: part };
+      })
+      .filter((s) => isTermShaped(s.text));
   const tokens = tokenize(text, lang);
   if (GRAMMAR(lang)) {
     const spans: TermSpan[] = [];

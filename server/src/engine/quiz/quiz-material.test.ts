@@ -122,8 +122,9 @@ describe("offline quiz material (issue 24)", () => {
   it("reads a Chinese maths note as Chinese, its LaTeX letters aside", () => {
     const m = materialOf(zhMaths, "zh", "zh-CN");
     const sample = m.sections.flatMap((s) => sectionSentences(s).map((x) => x.text)).join(" ");
-    // the text as written has more Latin letters than Han characters: read whole, it passes for English
-    expect(textLanguage(sample, "en")).toBe("en");
+    // the text as written has more Latin letters than Han characters, but a Han character weighs what a short
+    // word does: read whole, it is Chinese; and a note taken for English is still quizzed in Chinese
+    expect(textLanguage(sample, "en")).toBe("zh");
     expect(quizLanguage({ ...m, bodyLanguage: "en" })).toBe("zh");
   });
 
