@@ -71,7 +71,8 @@ function phraseable(t: Token, lang: string): boolean {
   // "最短路径", "最小生成树": the superlative is part of the term
   if (lang === "zh" && t.text === "最") return true;
   if (t.stop) return false;
-  if (!HAS_POS.has(lang) || t.pos === undefined) return t.pos !== "NUM";
+  // a language without a tagger of its own may still know its verbs (Portuguese: tokens.ts)
+  if (!HAS_POS.has(lang) || t.pos === undefined) return t.pos !== "NUM" && t.pos !== "VERB";
   if (NOMINAL.has(t.pos) || t.pos === "ADJ" || t.pos === "X" || t.pos === "NUM") return true;
   // "machine learning", "Softmax 回归": a gerund or verbal noun after a noun (the run's end checks the rest)
   return t.pos === "VERB" && (lang === "zh" || (lang === "en" && /ing$/i.test(t.text)));
@@ -346,7 +347,11 @@ export function isConceptTerm(term: string, lang: string): boolean {
     // a lone word the tagger still reads as a verb after the article ("el convierte") is none
     return !!span && !(span.tokens.length === 1 && /\bVerb\b/u.test(span.tokens[0]!.tag ?? ""));
   }
-  if (!HAS_POS.has(lang)) return tokens.length > 1 || /^\p{Lu}/u.test(text) || [...text].length >= 4;
+  if (!HAS_POS.has(lang))
+    return (
+      !tokens.some((t) => t.pos === "VERB") &&
+      (tokens.length > 1 || /^\p{Lu}/u.test(text) || [...text].length >= 4)
+    );
   if (lang === "en" && VAGUE_MODIFIER.test(tokens[0]!.text) && GENERIC_HEAD.test(tokens.at(-1)!.text))
     return false;
   // in isolation, a tagger reads a capitalised word as a name: the head must still be nominal

@@ -345,7 +345,22 @@ function fallbackTokens(text: string, lang: string): Token[] {
     const pos: CoarsePos | undefined = /^\p{N}+(?:[.,]\p{N}+)*$/u.test(word) ? "NUM" : undefined;
     out.push({ text: word, norm: stemmed.toLowerCase(), start, end: start + word.length, stop, pos });
   }
-  return out;
+  return lang === "pt" ? withPortugueseVerbs(text, out) : out;
+}
+
+/**
+ * Portuguese has no tagger of its own on npm; Spanish compromise, its closest kin, still knows its verb forms
+ * ("ocorre", "depende", "liberando", "desempenham") though not its function words, which the Portuguese stop
+ * list already holds. A word it reads as a verb alone (not also a noun) is one: no term, no blank, no option.
+ */
+function withPortugueseVerbs(text: string, tokens: Token[]): Token[] {
+  if (!tokens.some((t) => !t.stop && t.pos === undefined)) return tokens;
+  const verbs = new Set(
+    compromiseTokens(text, "es")
+      .filter((t) => t.pos === "VERB")
+      .map((t) => t.start),
+  );
+  return tokens.map((t) => (!t.stop && t.pos === undefined && verbs.has(t.start) ? { ...t, pos: "VERB" } : t));
 }
 
 /**
