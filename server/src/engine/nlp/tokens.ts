@@ -360,7 +360,9 @@ function withPortugueseVerbs(text: string, tokens: Token[]): Token[] {
       .filter((t) => t.pos === "VERB")
       .map((t) => t.start),
   );
-  return tokens.map((t) => (!t.stop && t.pos === undefined && verbs.has(t.start) ? { ...t, pos: "VERB" } : t));
+  return tokens.map((t) =>
+    !t.stop && t.pos === undefined && verbs.has(t.start) ? { ...t, pos: "VERB" } : t,
+  );
 }
 
 /**
