@@ -286,3 +286,34 @@ describe("a running header joined to a paragraph", () => {
     expect(kept(texts)).toEqual(texts);
   });
 });
+
+describe("a deck saved as PDF", () => {
+  it("reads an untitled slide's default bookmark name ('Slide 2') as no heading: its text continues the slide before", () => {
+    const doc: SourceDocument = {
+      title: "Foundations of Geometry",
+      format: "pdf",
+      language: "en",
+      pageCount: 3,
+      sections: [
+        {
+          heading: "Euclid",
+          level: 1,
+          blocks: [{ type: "paragraph", page: 1, text: "Euclid of Alexandria wrote the Elements." }],
+        },
+        {
+          heading: "Slide 2",
+          level: 1,
+          blocks: [{ type: "paragraph", page: 2, text: "He is called the father of geometry." }],
+        },
+        {
+          heading: "Folie 3",
+          level: 1,
+          blocks: [{ type: "paragraph", page: 3, text: "The Elements has thirteen books." }],
+        },
+      ],
+    };
+    const sections = prepareDocument(doc).sections;
+    expect(sections.map((s) => s.heading)).toEqual(["Euclid"]);
+    expect(sections[0]!.blocks).toHaveLength(3);
+  });
+});

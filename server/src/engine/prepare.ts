@@ -313,6 +313,9 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
   for (const s of doc.sections) {
     let placeholder = slides ? /^Slide (\d+)$/.exec(s.heading.trim()) : null;
     let heading = placeholder ? "" : cleanHeading(s.heading);
+    // a deck saved as PDF keeps its untitled slides' default names as bookmarks ("Slide 10"): no heading, so the
+    // slide's text continues the slide before it, as it does in the deck itself
+    if (!slides && SLIDE_NAME.test(heading)) heading = "";
     let sourceBlocks = s.blocks;
     // the line an untitled slide was named by (ingest's nameUntitledSlides keeps it in the slide's text) is not text
     if (slides && heading)
@@ -422,6 +425,10 @@ function nativeStops(language: string): ((text: string) => string) | null {
     return out;
   };
 }
+
+/** The name a presentation program gives an untitled slide, in the languages it is set in. */
+const SLIDE_NAME =
+  /^(?:slide|folie|diapositive|diapositiva|dia|slajd|слайд|幻灯片|投影片|スライド|슬라이드)\s*\d+$/iu;
 
 /** A run-in label opening a paragraph: "Abstract—Stereo …", "Summary. We …", "摘要：本文…". */
 const RUN_IN_LABEL =
