@@ -85,7 +85,8 @@ export async function createNoteByApi(
 /** Page text (lower case) of the pdf.js text layer once the viewer has drawn `pageNumber`. */
 export async function viewerPageText(page: Page, pageNumber: number): Promise<string> {
   const frame = page.locator(`[data-testid="pdf-page"][data-page="${pageNumber}"][data-state="ready"]`);
-  await frame.waitFor({ timeout: 30_000 });
+  // pdf.js draws a CJK page with its CMaps for many seconds on a loaded machine: wait for the page's state
+  await frame.waitFor({ timeout: 120_000 });
   return ((await frame.getByTestId("pdf-text").textContent()) ?? "").toLowerCase();
 }
 

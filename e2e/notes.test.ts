@@ -279,7 +279,8 @@ describe("files read through the parse cache", () => {
         const logged: string[] = [];
         page.on("console", (m) => logged.push(m.text()));
         await page.goto(`/subNote/pages/note?id=${noteId}`);
-        await page.getByTestId("note-content").waitFor();
+        // the 115-page lecture's note (hundreds of formulas) renders for long on a loaded machine: wait for it
+        await page.getByTestId("note-content").waitFor({ timeout: 120_000 });
         await page.locator('a.citation[data-page="1"]').first().click();
         const text = await viewerPageText(page, 1);
         expect((text.match(/\p{Script=Han}/gu) ?? []).length).toBeGreaterThan(100);
