@@ -72,7 +72,8 @@ export async function waitForFile(
   server: TestServer,
   token: string,
   fileId: string,
-  timeoutMs = 60_000,
+  // under the 120 s hook limit, with room for a parse on a loaded machine (slides' bed once took over 60 s)
+  timeoutMs = 110_000,
 ): Promise<FileInfo> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
