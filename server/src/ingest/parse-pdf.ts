@@ -9,9 +9,10 @@ import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
 import { isDisplayLine, recoverPageMath } from "./pdf-math/recover";
 import { withoutGlyphOutlines } from "./pdf-math/pdfjs-compat";
-import { pdfObjects } from "./pdf-math/content-rules";
+import { pageOperations, pdfObjects } from "./pdf-math/content-rules";
 import type { PdfObjects } from "./pdf-math/pdf-objects";
 import { sideColumnHeadings } from "./pdf-side-headings";
+import { findTableGrids, tableRows } from "./pdf-tables";
 import type { OcrFileResult, OcrPageRequest } from "./ocr/ocr";
 import {
   cleanText,
@@ -44,7 +45,9 @@ export interface Line {
   /** pdf.js's name of the font that sets the line (its first or longest piece); page-local. */
   font?: string;
   /** A side column's heading, or its margin note: a line of its own, never merged or joined with the text. */
-  role?: "heading" | "aside";
+  role?: "heading" | "aside" | "table";
+  /** A ruled table (role "table"): its rows of cells, and its column boundaries (to join it across a page break). */
+  table?: { rows: string[][]; xs: number[] };
 }
 
 interface Paragraph {
@@ -56,6 +59,8 @@ interface Paragraph {
   lines: number;
   /** A side column's heading (pdf-side-headings.ts). */
   heading?: boolean;
+  /** A ruled table's rows and column boundaries (pdf-tables.ts). */
+  table?: { rows: string[][]; xs: number[] };
 }
 
 interface OutlineEntry {
@@ -199,12 +204,17 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
       // Work in the page's viewport space so that rotated pages (/Rotate 90) read upright.
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const items = await recoverPageMath(page, content.items as PdfTextItem[], objectsOf);
+      const recovered = await recoverPageMath(page, content.items as PdfTextItem[], objectsOf);
+      const { items, tables } =
+        page.rotate % 360 === 0
+          ? await readTables(page, recovered, objectsOf, p, viewport.transform, viewport.height)
+          : { items: recovered, tables: [] };
       const built = buildLines(items, p, viewport.transform, viewport.height);
       const ordered = orderLines(built, 0, viewport.width);
+      const withTables = tables.length > 0 ? placeTables(ordered.lines, tables) : ordered.lines;
       // A text layer that is not text (a font without a usable Unicode map): the page has no text layer.
-      const garbled = isGarbledText(ordered.lines.map((l) => l.text).join("\n"));
-      lines = garbled ? [] : ordered.lines;
+      const garbled = isGarbledText(withTables.map((l) => l.text).join("\n"));
+      lines = garbled ? [] : withTables;
       if (ordered.twoColumns && !garbled) twoColumnPages.push(p);
       // Only pages that show something are worth OCR: garbled glyphs, or a picture (a scan) without text.
       if (garbled || (lines.length === 0 && (await paintsImage(await withImages(p)))))
@@ -249,6 +259,114 @@ async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[
   } catch {
     return false;
   }
+}
+
+/**
+ * The page's ruled tables (pdf-tables.ts), each as one line holding its rows, and the text items outside them.
+ * The rules come from the page's content streams (pdf-math/content-rules.ts), from pdf.js's operator list
+ * where that reader gives up. A cell's text is its items built into lines as the page's are, joined top down.
+ */
+async function readTables(
+  page: {
+    ref?: { num: number; gen: number } | null;
+    getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }>;
+  },
+  items: PdfTextItem[],
+  objectsOf: () => Promise<PdfObjects | null>,
+  pageNumber: number,
+  vt: number[],
+  height: number,
+): Promise<{ items: PdfTextItem[]; tables: Line[] }> {
+  const none = { items, tables: [] };
+  // a table has text in two columns of two rows: three pieces of text at least
+  let pieces = 0;
+  for (let i = 0; i < items.length && pieces < 3; i++) if (items[i]!.str.trim()) pieces++;
+  if (pieces < 3) return none;
+  let ops: { fnArray: number[]; argsArray: unknown[] } | null = null;
+  const objects = await objectsOf();
+  if (objects && page.ref) ops = pageOperations(objects, page.ref);
+  if (!ops) {
+    try {
+      ops = await page.getOperatorList();
+    } catch {
+      return none;
+    }
+  }
+  const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = height] = vt;
+  const grids = findTableGrids(ops, [va, -vb, vc, -vd, ve, height - vf]);
+  if (grids.length === 0) return none;
+  // each item's table and cell (row * columns + column), by the middle of its first glyphs
+  const straddling = new Set<number>();
+  const cellOf: (readonly [table: number, cell: number] | null)[] = items.map((it) => {
+    const t = it.transform;
+    const x = va * (t[4] ?? 0) + vc * (t[5] ?? 0) + ve;
+    const y = height - (vb * (t[4] ?? 0) + vd * (t[5] ?? 0) + vf);
+    const size = Math.abs(vb * (t[2] ?? 0) + vd * (t[3] ?? 0)) || it.height || 10;
+    const xm = x + Math.min(it.width, size) / 2;
+    const ym = y + size * 0.3;
+    for (let g = 0; g < grids.length; g++) {
+      const at = grids[g]!.cellAt(xm, ym);
+      if (!at) continue;
+      // text that runs over a cell's edge (a formula recovery joined across cells): the grid is not read as a table
+      const end = grids[g]!.cellAt(Math.max(xm, x + it.width - 1), ym);
+      if ((!end || end[0] !== at[0] || end[1] !== at[1]) && it.str.trim()) straddling.add(g);
+      return [g, at[0] * (grids[g]!.xs.length - 1) + at[1]] as const;
+    }
+    return null;
+  });
+  const tables: Line[] = [];
+  const taken = new Set<number>();
+  for (let g = 0; g < grids.length; g++) {
+    const grid = grids[g]!;
+    if (straddling.has(g)) continue;
+    const cellItems = new Map<number, PdfTextItem[]>();
+    items.forEach((it, i) => {
+      const at = cellOf[i];
+      if (at?.[0] !== g) return;
+      let list = cellItems.get(at[1]);
+      if (!list) cellItems.set(at[1], (list = []));
+      list.push(it);
+    });
+    const cells = new Map<number, string>();
+    const sizes: number[] = [];
+    for (const [cell, its] of cellItems) {
+      const cellLines = buildLines(its, pageNumber, vt, height).sort((a, b) =>
+        Math.abs(a.y - b.y) > Math.min(a.size, b.size) * 0.4 ? b.y - a.y : a.x0 - b.x0,
+      );
+      for (const l of cellLines) sizes.push(l.size);
+      const text = cellLines.reduce((acc, l) => joinLines(acc, l.text), "");
+      if (text) cells.set(cell, text);
+    }
+    const rows = tableRows(grid, cells);
+    // a grid whose text fills one row or one column is a box around a paragraph or a list: the page's text
+    if (rows.length < 2 || rows[0]!.length < 2) continue;
+    items.forEach((_, i) => cellOf[i]?.[0] === g && taken.add(i));
+    sizes.sort((a, b) => a - b);
+    tables.push({
+      text: rows.flatMap((r) => r.filter(Boolean)).join(" "),
+      x0: grid.xs[0]!,
+      x1: grid.xs[grid.xs.length - 1]!,
+      y: grid.ys[0]!,
+      size: sizes[sizes.length >> 1] ?? 10,
+      page: pageNumber,
+      role: "table",
+      table: { rows, xs: grid.xs },
+    });
+  }
+  if (tables.length === 0) return none;
+  return { items: items.filter((_, i) => !taken.has(i)), tables };
+}
+
+/** The page's lines in reading order with each table before the first line below it in its column. */
+function placeTables(lines: Line[], tables: Line[]): Line[] {
+  const out = [...lines];
+  for (const t of tables) {
+    const overlaps = (l: Line) => l.x0 < t.x1 && t.x0 < l.x1;
+    let at = out.findIndex((l) => l.role !== "table" && l.y < t.y && overlaps(l));
+    if (at < 0) at = out.length;
+    out.splice(at, 0, t);
+  }
+  return out;
 }
 
 /** OCR's lines as the lines of a page: already in reading order (Tesseract finds the columns). */
@@ -594,6 +712,7 @@ function dropRunningHeaders(pages: Line[][]): void {
     const drop = new Set<Line>();
     for (const l of pages[p]!) if (band.has(l)) drop.add(l);
     for (const l of candidates[p]!) {
+      if (l.table) continue;
       if (PAGE_NUMBER.test(l.text) || (pages.length >= 3 && (counts.get(keyOf(l)) ?? 0) >= threshold))
         drop.add(l);
     }
@@ -634,7 +753,7 @@ function bandLines(pages: Line[][]): Set<Line> {
     const ys = candidates.flatMap((c) => (c[side] ? [c[side].y] : []));
     for (const c of candidates) {
       const l = c[side];
-      if (!l || out.has(l)) continue;
+      if (!l || out.has(l) || l.table) continue;
       if (ys.filter((y) => Math.abs(y - l.y) <= 1.5).length >= need) out.add(l);
     }
   }
@@ -670,7 +789,7 @@ function dropFootnotes(pages: Line[][]): void {
     const lowBand = bottom + (top - bottom) * 0.4;
     const drop = new Set<Line>();
     for (const l of lines) {
-      if (drop.has(l) || !small(l) || l.y > lowBand) continue;
+      if (drop.has(l) || !small(l) || l.y > lowBand || l.table) continue;
       if (!l.marked && !FOOTNOTE_START.test(l.text)) continue;
       // body text above it in its column, and nothing but small lines below it
       const column = lines.filter((o) => o !== l && overlaps(o, l));
@@ -746,14 +865,42 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
       } else {
         cur = { text: l.text, size: l.size, page: l.page, y: l.y, lines: 1 };
         if (l.role === "heading") cur.heading = true;
-        paras.push(cur);
+        if (l.table) cur.table = continuedTable(paras[paras.length - 1], l) ?? l.table;
+        if (cur.table === l.table || !l.table) paras.push(cur);
       }
       prev = l;
     }
   }
-  const texts = resolveHyphens(paras.map((p) => composeAccents(cleanText(p.text))));
+  // a table's cells are read with the document's words too (hyphens), and cleaned as paragraphs are
+  const cells = paras.flatMap((p) => (p.table ? p.table.rows.flat() : []));
+  const texts = resolveHyphens(
+    [...paras.map((p) => p.text), ...cells].map((t) => composeAccents(cleanText(t))),
+  );
   paras.forEach((p, i) => (p.text = texts[i]!));
+  let next = paras.length;
+  for (const p of paras) {
+    if (!p.table) continue;
+    const rows = p.table.rows.map((r) => r.map(() => withoutSpacesBetweenHan(texts[next++]!)));
+    p.table = { rows, xs: p.table.xs };
+  }
   return paras.filter((p) => p.text.length > 0);
+}
+
+/**
+ * A table that goes on from the previous page: the previous paragraph is a table with the same columns. Its
+ * rows join that table's (a header row repeated at the top of the page is left out); returns the table joined.
+ */
+function continuedTable(prev: Paragraph | undefined, l: Line): Paragraph["table"] | undefined {
+  const before = prev?.table;
+  const table = l.table;
+  if (!before || !table || prev.page !== l.page - 1 || before.xs.length !== table.xs.length) return undefined;
+  if (before.rows[0]!.length !== table.rows[0]!.length) return undefined;
+  if (before.xs.some((x, i) => Math.abs(x - table.xs[i]!) > 2)) return undefined;
+  const first = before.rows[0]!;
+  const repeated = table.rows[0]!.length === first.length && table.rows[0]!.every((c, i) => c === first[i]);
+  before.rows.push(...table.rows.slice(repeated ? 1 : 0));
+  prev.text = `${prev.text} ${l.text}`;
+  return before;
 }
 
 async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
@@ -916,7 +1063,7 @@ function headingSpan(paras: Paragraph[], at: number, eKey: string): number {
   let joined = "";
   for (let k = at; k < paras.length && k < at + 4; k++) {
     const p = paras[k]!;
-    if (k > at && (p.page !== paras[at]!.page || p.lines > 2)) break;
+    if (p.table || (k > at && (p.page !== paras[at]!.page || p.lines > 2))) break;
     const key = normKey(p.text);
     if (k > at && !key) break;
     joined += key;
@@ -967,12 +1114,13 @@ function sectionsFromOutline(
       next++;
       // the heading itself, garbled by the text layer, right at the destination
       const key = normKey(p.text);
-      const richer = p.page === e.page && p.lines <= 2 ? richerTitle(p.text, e.title) : null;
+      const richer = p.page === e.page && p.lines <= 2 && !p.table ? richerTitle(p.text, e.title) : null;
       if (richer) {
         // the page's heading, with the formulas its bookmark lost
         sections[sections.length - 1]!.heading = richer;
         skip = 1;
       } else if (
+        !p.table &&
         p.page === e.page &&
         p.lines <= 2 &&
         key.length <= eKey.length * 1.5 + 4 &&
@@ -1015,6 +1163,7 @@ const BULLET = new RegExp(`^\\s*[•●○◦▪■□◆◇►▶✓✔\\-–*�
 const INNER_BULLET = new RegExp(`\\s+[•●▪■◆►▶${SYMBOL_BULLETS}]\\s+`, "u");
 
 function toBlock(p: Paragraph): SourceBlock {
+  if (p.table) return { type: "table", rows: p.table.rows, page: p.page };
   if (BULLET.test(p.text)) {
     const items = p.text.replace(BULLET, "").split(INNER_BULLET).filter(Boolean);
     return { type: "list", items, page: p.page };
@@ -1040,7 +1189,7 @@ function coverTitle(paras: Paragraph[]): string | null {
   let best: Paragraph | null = null;
   for (const p of paras) {
     if (p.page > 1) break;
-    if (!best || p.size > best.size) best = p;
+    if (!p.table && (!best || p.size > best.size)) best = p;
   }
   if (!best || best.text.length > 200 || best.size < 12) return null;
   return meaningfulTitle(best.text);
@@ -1102,6 +1251,7 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
     }
   }
   const isHeadingSized = (p: Paragraph) =>
+    !p.table &&
     p.size >= body * 1.15 &&
     !isNeverHeading(p.text) &&
     p.text.length <= 150 &&
@@ -1127,6 +1277,10 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
   const sideBelow = paras.filter(isHeadingSized).length >= 2 ? 1 : 0;
   const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
   for (const p of paras) {
+    if (p.table) {
+      sections[sections.length - 1]!.blocks.push(toBlock(p));
+      continue;
+    }
     if (p.heading && !isNeverHeading(p.text)) {
       const depth = headingNumberDepth(p.text);
       const level = depth
