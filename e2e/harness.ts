@@ -387,16 +387,20 @@ export async function chooseOption(page: Page, trigger: Locator, option: string 
  * the drawer the nav bar's button opens on a phone. A full load costs the bundle, the sign-in and axe's injection.
  */
 export async function openFromMenu(page: Page, to: `/${string}`): Promise<void> {
+  // the menu's own drawer: another one (a card editor's, a settings panel) may still be sliding out
+  const drawer = page
+    .locator(".ant-drawer-content-wrapper")
+    .filter({ has: page.locator(".side-menu") })
+    .filter({ visible: true });
   if (!(await page.locator(".app-sider").count())) {
     await page.locator(".nav-bar__toggle").click();
-    const drawer = page.locator(".ant-drawer-content-wrapper").filter({ visible: true });
     await drawer.waitFor();
     await motionLeft(drawer);
     await animationsEnded(drawer);
   }
   await page.locator(`.side-menu [data-menu-id$="-${to}"]`).filter({ visible: true }).click();
   await page.waitForURL((url) => url.pathname === to);
-  await page.locator(".ant-drawer-content-wrapper").filter({ visible: true }).waitFor({ state: "detached" });
+  await drawer.waitFor({ state: "detached" });
 }
 
 /** Opens a tab of the note page as a user does, by clicking it: the page is not loaded again. */
