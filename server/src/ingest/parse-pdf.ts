@@ -1154,9 +1154,11 @@ function sectionsFromOutline(
   return sections;
 }
 
-// Word and LibreOffice set their bullets in the Symbol or Wingdings font, whose glyphs sit in the private-use area
-// (U+F0B7, U+F0A7, U+F076, U+F0D8, U+F0FC, U+F06E, U+F0A8)
-const SYMBOL_BULLETS = "\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8";
+// Word, PowerPoint and LibreOffice set their bullets in the Symbol or Wingdings fonts, whose glyphs sit in the
+// private-use area: Symbol's • (U+F0B7), Wingdings' ▪ ❖ ➢ ✓ ■ ◻ ● ❑ ◆ ◉ and Wingdings 3's triangles (U+F07D,
+// U+F0C4, U+F0C6, U+F0D0, U+F0E0, U+F0E8), which a deck saved as PDF keeps
+const SYMBOL_BULLETS =
+  "\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8\uf06c\uf071\uf075\uf0a4\uf07d\uf0c4\uf0c6\uf0d0\uf0e0\uf0e8";
 const BULLET = new RegExp(`^\\s*[•●○◦▪■□◆◇►▶✓✔\\-–*·${SYMBOL_BULLETS}]\\s+`, "u");
 
 /** Bullets run into one paragraph when their lines join ("• We explain … • We validate …"). */

@@ -21,3 +21,24 @@ describe("lists of a PDF made by Word or LibreOffice", () => {
     expect(JSON.stringify(doc)).not.toMatch(/[\uf000-\uf0ff]/u);
   });
 });
+
+// fixtures/pdf/wingdings-bullets.pdf: wingdings-bullets.html (written for this test) saved as DOCX and then PDF by
+// LibreOffice, its bullets the Wingdings 3 triangle (U+F07D) and the Wingdings arrowhead (U+F0D8), as a
+// PowerPoint deck saved as PDF keeps them.
+const WINGDINGS = path.resolve(import.meta.dirname, "../../../fixtures/pdf/wingdings-bullets.pdf");
+
+describe("bullets of a deck saved as PDF", () => {
+  it("reads Wingdings bullets as list items, without the glyph", async () => {
+    const doc = await parsePdf({ data: await readFile(WINGDINGS), fileName: "deck.pdf" });
+    const lists = doc.sections.flatMap((s) => s.blocks).filter((b) => b.type === "list");
+    expect(lists.flatMap((b) => (b.type === "list" ? b.items : []))).toEqual([
+      "From Alexandria, Egypt",
+      "Greek mathematician, called the father of geometry",
+      "Wrote the famous book Elements",
+      "Books I–IV and VI discuss plane geometry",
+      "Books V and VII–X deal with number theory",
+      "Books XI–XIII concern solid geometry",
+    ]);
+    expect(JSON.stringify(doc)).not.toMatch(/[\uf000-\uf0ff]/u);
+  });
+});
