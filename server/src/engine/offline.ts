@@ -1,8 +1,14 @@
 import { ARTEFACT_GENERATORS } from "./artefact-generators";
 import { offlineMethods } from "./generator";
-import type { DetailLevel, OutputLanguage, SourceDocument } from "@beannote/contract";
+import type { DetailLevel, OutputLanguage } from "@beannote/contract";
 import { labelsFor, languageName, type NoteLabels } from "./labels";
-import { prepareDocument, preparedBlockText, type PreparedDocument, type PreparedSection } from "./prepare";
+import {
+  documentLanguage,
+  prepareDocument,
+  preparedBlockText,
+  type PreparedDocument,
+  type PreparedSection,
+} from "./prepare";
 import {
   assembleNote,
   citationLine,
@@ -15,7 +21,7 @@ import {
 } from "./render";
 import { cutsFormula, formulaSpans, isFormulaOnly, maskFormulas } from "./formula";
 import { documentStats, extractSection, keyTerms, type SectionExtract, type Unit } from "./summarize";
-import { detectLanguage, escapeLineStart, escapeMarkdown, joinSentences, primaryLanguage } from "./text";
+import { escapeLineStart, escapeMarkdown, joinSentences, primaryLanguage } from "./text";
 import { nlpReady } from "./nlp";
 import type { Engine, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
 import { ocrNotices } from "./ocr-notices";
@@ -261,22 +267,13 @@ export function generateOfflineNote(
   };
 }
 
-function sourceLanguage(doc: SourceDocument): string {
-  if (doc.language && doc.language !== "und") return primaryLanguage(doc.language);
-  const sample = doc.sections
-    .flatMap((s) => [s.heading, ...s.blocks.map((b) => b.text ?? b.items?.join(" ") ?? "")])
-    .join(" ")
-    .slice(0, 4000);
-  return detectLanguage(sample);
-}
-
 /** The offline engine: deterministic, no model; each artefact by its generator's offline writer. */
 export function createOfflineEngine(): Engine {
   return {
     name: "offline",
     generateNote: async (req, onSection) => {
       // Japanese key terms come from kuromoji's noun phrases, whose dictionary loads asynchronously
-      for (const { doc } of req.sources) await nlpReady(sourceLanguage(doc));
+      for (const { doc } of req.sources) await nlpReady(primaryLanguage(documentLanguage(doc)));
       return generateOfflineNote(req, onSection);
     },
     ...offlineMethods(ARTEFACT_GENERATORS),

@@ -146,6 +146,16 @@ function blockTexts(b: SourceBlock): string[] {
   return b.text ? [b.text] : [];
 }
 
+/** The language a parsed document is written in: the parser's, else read from its first 20,000 characters. */
+export function documentLanguage(doc: SourceDocument): string {
+  if (doc.language && doc.language !== "und") return doc.language;
+  const sample = doc.sections
+    .flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)])
+    .join(" ")
+    .slice(0, 20_000);
+  return detectLanguage(sample);
+}
+
 /** Short lines repeated on many pages (running headers and footers), keyed with digits masked. */
 function repeatedLines(doc: SourceDocument): Set<string> {
   const pagesByLine = new Map<string, Set<number>>();
@@ -301,11 +311,7 @@ function looksLikeTitle(text: string): boolean {
 export function prepareDocument(doc: SourceDocument): PreparedDocument {
   const repeated = repeatedLines(doc);
   const titles = headingTitles(doc);
-  const sample = doc.sections
-    .flatMap((s) => [s.heading, ...s.blocks.flatMap(blockTexts)])
-    .join(" ")
-    .slice(0, 20_000);
-  const language = !doc.language || doc.language === "und" ? detectLanguage(sample) : doc.language;
+  const language = documentLanguage(doc);
 
   const sections: PreparedSection[] = [];
   let skipBelow = 0; // inside a reference list or contents section: skip it and its subsections

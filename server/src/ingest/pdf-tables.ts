@@ -1,4 +1,4 @@
-import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
  * Ruled tables of a PDF page (Word's, LibreOffice's, a LaTeX tabular with rules): the grid their ruling lines
@@ -24,15 +24,6 @@ export interface TableGrid {
 }
 
 type Matrix = [number, number, number, number, number, number];
-
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke]);
 const PAINTS = new Set<number>([
@@ -71,7 +62,7 @@ function segmentsOf(
     const fn = fnArray[i];
     if (fn === OPS.save) stack.push(ctm);
     else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform) ctm = multiply(ctm, argsArray[i] as Matrix);
+    else if (fn === OPS.transform) ctm = Util.transform(ctm, argsArray[i]) as Matrix;
     else if (fn === OPS.constructPath) {
       const args = argsArray[i] as unknown[];
       const paint = args[0] as number;

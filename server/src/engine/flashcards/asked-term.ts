@@ -7,7 +7,7 @@
 import { tokenize } from "../nlp";
 
 const ROMANCE = new Set(["es", "fr", "pt"]);
-const HAS_ARTICLE = /^(?:el|la|los|las|le|la|les|l['’]|o|a|os|as|un|una|une|um|uma)\s/iu;
+const HAS_ARTICLE = /^(?:el|la|los|las|le|les|l['’]|o|a|os|as|un|una|une|um|uma)\s/iu;
 
 /** Greek neuters that end in -ma and stay masculine ("el sistema", "o problema", "le schéma" aside). */
 const GREEK_MA = /(?:ema|ama|oma|ima)$/u;

@@ -1,4 +1,4 @@
-import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { latexChecker } from "../omml";
 import { fontRole } from "./glyphs";
 import type { Rule } from "./layout";
@@ -135,15 +135,6 @@ function remembered(check: LatexCheck): LatexCheck {
 
 type Matrix = [number, number, number, number, number, number];
 
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
-
 const PAINTS = new Set<number>([
   OPS.stroke,
   OPS.closeStroke,
@@ -164,7 +155,7 @@ export function rulesOf(ops: { fnArray: number[]; argsArray: unknown[] }): Rule[
     const args = ops.argsArray[i] as unknown[] | null;
     if (fn === OPS.save) stack.push([ctm, lineWidth]);
     else if (fn === OPS.restore) [ctm, lineWidth] = stack.pop() ?? [ctm, lineWidth];
-    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+    else if (fn === OPS.transform && args) ctm = Util.transform(ctm, args) as Matrix;
     else if (fn === OPS.setLineWidth && args) lineWidth = Number(args[0]) || 0;
     else if (fn === OPS.constructPath && args) {
       const paint = args[0] as number;
