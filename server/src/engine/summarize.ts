@@ -115,7 +115,21 @@ const NOT_A_SUBJECT =
 const NOT_A_SUBJECT_START =
   /^(?:if|thus|hence|however|therefore|moreover|furthermore|although|though|while|since|because|when|whereas|also|then|so|but|and|or|in|on|at|for|from|with|by|as|this|that|it|there|these|those|each|every|all|some|our|its|his|her|their|si|donc|ainsi|mais|wenn|also|aber|daher|si|pero|entonces|então|mas)\b/iu;
 
+/**
+ * What follows the term of a Russian "Под X понимается …": adverbs of scope ("здесь и далее", "в дальнейшем") and
+ * the auxiliary, then the verb of meaning ("понимается", "будут пониматься", "подразумевают").
+ */
+export const RU_UNDERSTOOD =
+  "(?:\\s+(?:здесь|и|далее|в|дальнейшем|обычно|часто|мы|будем|будут|будет|принято|нами))*\\s+(?:понима|подразумева)\\p{L}*(?!\\p{L})";
+
 const DEFINITION_PATTERNS: RegExp[] = [
+  // Russian: "X — это …", "X представляет собой …"; the term inside: "Под X (здесь) понимается …"
+  /^(?:(?:например|так|итак|однако|также)\s*,?\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:[—–-]\s+это|представля(?:ет|ют)\s+собой)\s/iu,
+  new RegExp(`^Под\\s+([\\p{L}\\p{N}][\\p{L}\\p{N}\\s\\-]{0,60}?)${RU_UNDERSTOOD}`, "iu"),
+  // German, the term inside: "Unter X versteht man …", "Als X bezeichnet man …"; after: "… wird als X bezeichnet"
+  /^Unter\s+(?:(?:einem|einer|einen|dem|der|den)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s-]{0,60}?)\s+(?:versteht|verstehen)\s+(?:man|wir)\b/iu,
+  /^Als\s+([\p{L}\p{N}][\p{L}\p{N}\s-]{0,60}?)\s+(?:bezeichnet|definiert)\s+man\b/iu,
+  /\s(?:wird|werden)\s+(?:auch\s+|oft\s+|häufig\s+)?als\s+([\p{L}\p{N}][\p{L}\p{N}\s-]{0,50}?)\s+(?:bezeichnet|definiert)\s*[.!]?$/u,
   // Latin scripts: "X is a …", "X refers to …", "X is defined as …"
   /^(?:(?:an?|the|la|le|les|l'|el|los|las|der|die|das|o|a|os|as|une?|una?|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:is|are)\s+(?:defined\s+as|called|known\s+as|an?|the)\b/iu,
   /^(?:(?:an?|the)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:refers?\s+to|denotes|means)\b/iu,
@@ -129,7 +143,7 @@ const DEFINITION_PATTERNS: RegExp[] = [
   /[をは]\s*[「『]?([^、。，,「」『』をは\s]{1,20}?)[」』]?と(?:呼ばれる|呼ぶ|称する|称される)/u,
 ];
 const DEFINITION_MARKERS =
-  /^(?:definition|définition|definición|definição|definition|定义|定義|정의)\b|^(?:定义|定義)\s*[\d.]*|称.{1,20}?为|we\s+(?:define|call)\b|on\s+appelle\b|versteht\s+man\b|se\s+llama\b/iu;
+  /^(?:definition|définition|definición|definição|definition|定义|定義|정의)\b|^(?:定义|定義)\s*[\d.]*|称.{1,20}?为|we\s+(?:define|call)\b|on\s+appelle\b|versteht\s+man\b|se\s+llama\b|(?<!\p{L})называ(?:ется|ются|ют)(?!\p{L})/iu;
 
 /**
  * A subject that describes rather than names: "A simpler subtype of deterministic signals are the periodic

@@ -3,9 +3,16 @@
  * definitions, named results, acronyms, causes and purposes, comparisons, number and date facts,
  * enumerations and table facts. Each reader returns null when the sentence is not of its kind.
  */
-import { describesRatherThanNames } from "../summarize";
+import { describesRatherThanNames, RU_UNDERSTOOD } from "../summarize";
 import { hasCjk } from "../text";
-import { inEnglishLexicon, isConceptTerm, termSpecificity, tokenize, type TermSpan } from "../nlp";
+import {
+  dictionaryForm,
+  inEnglishLexicon,
+  isConceptTerm,
+  termSpecificity,
+  tokenize,
+  type TermSpan,
+} from "../nlp";
 import { formulaSpans } from "../formula";
 
 /** A definition's term at the start of a sentence, per language ("X is a …", "X是指…", "XとはYである"). */
@@ -25,6 +32,9 @@ const DEFINITION_HEAD: Record<string, RegExp[]> = {
     /^(?:(?:Les?|La|L['’]|Une?)\s*)?([^,;:()]{2,60}?)\s+(?:désigne|signifie|représente)\s/u,
   ],
   de: [
+    // the term inside: "Unter X versteht man …", "Als X bezeichnet man …"
+    /^Unter\s+(?:(?:einem|einer|einen|dem|der|den)\s+)?([^,;:()]{2,60}?)\s+(?:versteht|verstehen)\s+(?:man|wir)\s/u,
+    /^Als\s+([^,;:()]{2,60}?)\s+(?:bezeichnet|definiert)\s+man\s/u,
     /^(?:(?:Der|Die|Das|Ein|Eine)\s+)?([^,;:()]{2,60}?)\s+(?:ist|sind|bezeichnet|heißt)\s+(?:ein|eine|der|die|das|einen)\b/u,
   ],
   es: [
@@ -32,8 +42,10 @@ const DEFINITION_HEAD: Record<string, RegExp[]> = {
   ],
   pt: [/^(?:(?:O|A|Os|As|Um|Uma)\s+)?([^,;:()]{2,60}?)\s+(?:é|são|se define como)\s+(?:um|uma|o|a|os|as)\b/u],
   ru: [
-    /^([^,;:()]{2,60}?)\s+[—–]\s+(?:это\s+)?\p{Ll}/u,
-    /^([^,;:()]{2,60}?)\s+(?:называется|называют|является|есть)\s/u,
+    // the term inside, in the instrumental: "Под X (здесь и далее) понимается …"
+    new RegExp(`^Под\\s+([^,;:()]{2,60}?)${RU_UNDERSTOOD}`, "u"),
+    /^(?:(?:Например|Так|Итак|Однако|Также)\s*,?\s+)?([^,;:()]{2,60}?)\s+[—–]\s+(?:это\s+)?\p{Ll}/u,
+    /^(?:(?:Например|Так|Итак|Однако|Также)\s*,?\s+)?([^,;:()]{2,60}?)\s+(?:называется|называют|является|есть|представля(?:ет|ют)\s+собой)\s/u,
   ],
 };
 /** The defined term after the verb ("…称为X。", "…をXと呼ぶ", "on appelle X …"). */
@@ -51,7 +63,11 @@ const DEFINITION_TAIL: Record<string, RegExp[]> = {
   ],
   fr: [/^On (?:appelle|nomme)\s+([^,;:()]{2,50}?)\s+(?:une?|la|le|les|l['’])\b/u],
   ru: [/(?:называется|называют)\s+([^,;.()]{2,50}?)[.]?$/u],
-  de: [/(?:nennt man|heißt|bezeichnet man als)\s+([^,;.()]{2,50}?)[.]?$/u],
+  de: [
+    /(?:nennt man|heißt|bezeichnet man als)\s+([^,;.()]{2,50}?)[.]?$/u,
+    // "Ein Markt mit nur einem Anbieter wird als Monopol bezeichnet."
+    /\s(?:wird|werden)\s+(?:auch\s+|oft\s+|häufig\s+)?als\s+([^,;.()]{2,50}?)\s+(?:bezeichnet|definiert)[.]?$/u,
+  ],
 };
 
 function stripArticle(term: string): string {
@@ -149,7 +165,10 @@ export function definedTerm(sentence: string, lang: string): string | null {
       if (pointsBack(before, lang) || !says) continue;
     }
     if (side === "head" && (pointsBack(term, lang) || !namesAConcept(term, sentence, m, lang))) continue;
-    if (shortEnough(term) && isConceptTerm(term, lang) && !/[\p{N}$]/u.test(term)) return term;
+    // a Russian term named inside the sentence ("Под термодинамическими параметрами …") is asked in its
+    // dictionary form ("термодинамический параметр")
+    if (shortEnough(term) && isConceptTerm(term, lang) && !/[\p{N}$]/u.test(term))
+      return lang === "ru" && /^Под\s/u.test(m[0]) ? dictionaryForm(term, lang) : term;
   }
   return null;
 }
