@@ -4,7 +4,7 @@ import { nlpReady } from "./nlp";
 import { generateOfflineNote } from "./offline";
 import { noteMaterial } from "./note-material";
 import { findDefinition } from "./summarize";
-import { definedTerm } from "./flashcards/card-kinds";
+import { causalSplit, definedTerm } from "./flashcards/card-kinds";
 import { offlineFlashcards } from "./flashcards/offline";
 
 /** The defined term's span of a note sentence, as text. */
@@ -106,5 +106,79 @@ describe("Russian and German definitions", () => {
     expect(deck.filter((c) => c.form === "definition").map((c) => c.front)).toContain(
       "What is тепловая машина?",
     );
+  });
+});
+
+// Written for this test: a German glossary of market forms, each term a bold paragraph of its own.
+describe("German glossary lines and false definitions", () => {
+  beforeAll(() => nlpReady("de"));
+
+  it("a bold label and a colon opening a paragraph is a definition: quoted in the note, asked in the deck", () => {
+    const line = (term: string, rest: string) => ({
+      type: "paragraph" as const,
+      page: 1,
+      text: `${term}: ${rest}`,
+      emphasis: [term],
+    });
+    const doc: SourceDocument = {
+      title: "Marktformen",
+      format: "docx",
+      language: "de",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "Monopol",
+          level: 1,
+          blocks: [
+            {
+              type: "paragraph",
+              page: 1,
+              text: "Beim Monopol gibt es auf einer Marktseite nur einen einzigen Teilnehmer.",
+            },
+            line("Angebotsmonopol", "Ein einziger Anbieter steht vielen Nachfragern gegenüber."),
+            line("Nachfragemonopol", "Viele Anbieter stehen einem einzigen Nachfrager gegenüber."),
+          ],
+        },
+      ],
+    };
+    const markdown = generateOfflineNote({
+      sources: [{ doc, fileName: "markt.docx" }],
+      title: doc.title,
+      outputLanguage: "de-DE",
+      detailLevel: "detail",
+    }).markdown;
+    expect(markdown).toMatch(/^> \*\*Angebotsmonopol\*\*: Ein einziger/mu);
+    expect(markdown).toMatch(/^> \*\*Nachfragemonopol\*\*: Viele Anbieter/mu);
+    const deck = offlineFlashcards(
+      noteMaterial({ title: doc.title, markdown, outputLanguage: "de-DE", sources: [doc] }),
+      {
+        count: 10,
+      },
+    );
+    expect(deck).toContainEqual(
+      expect.objectContaining({
+        form: "definition",
+        front: "Was ist Angebotsmonopol?",
+        back: "Ein einziger Anbieter steht vielen Nachfragern gegenüber.",
+      }),
+    );
+  });
+
+  it("'Der Nachteil ist das man …' (a misspelt 'dass') defines nothing", () => {
+    const text = "Der Nachteil ist das man ein hohes Mindestkapital benötigt.";
+    expect(definedTerm(text, "de")).toBeNull();
+    expect(findDefinition(text)).toBeUndefined();
+    expect(definedTerm("Eine GbR ist eine Gesellschaft mehrerer Personen.", "de")).toBe("GbR");
+  });
+});
+
+describe("a Russian cause card", () => {
+  it("'Поскольку X, то Y' asks why of Y, without the correlative 'то'", () => {
+    const split = causalSplit(
+      "Поскольку параметры определены только для равновесных состояний, то, строго говоря, термодинамика не описывает сам процесс обмена.",
+      "ru",
+    );
+    expect(split?.effect).toBe("Строго говоря, термодинамика не описывает сам процесс обмена.");
+    expect(split?.cause).toBe("Поскольку параметры определены только для равновесных состояний.");
   });
 });

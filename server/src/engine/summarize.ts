@@ -56,11 +56,38 @@ export function sectionUnits(section: PreparedSection, locale: string): Unit[] {
         ...u,
         block: i,
         words: wordTokens(u.text, locale).map((t) => t.word),
-        definition: findDefinition(u.text),
+        definition: findDefinition(u.text) ?? boldLabelDefinition(u.text, b, section, locale),
       });
     }
   });
   return units;
+}
+
+/** Labels of a block, not terms. */
+const BLOCK_LABEL =
+  /^(?:note|notes|example|examples|remark|hint|tip|warning|summary|source|sources|remarque|exemple|hinweis|beispiel|beispiele|achtung|merke|tipp|zusammenfassung|ejemplo|nota|exemplo|примечание|пример|замечание|внимание|итог)$/iu;
+
+/**
+ * A glossary line written as a paragraph of its own: the author's bold term, a colon and what it is
+ * ("**Angebotsmonopol**: Ein Anbieter und viele Nachfrager.") — a definition, as a labelled list item is.
+ */
+function boldLabelDefinition(
+  text: string,
+  block: PreparedBlock,
+  section: PreparedSection,
+  locale: string,
+): { start: number; end: number } | undefined {
+  if ((block.type !== "paragraph" && block.type !== "quote") || !block.text.startsWith(text))
+    return undefined;
+  const labelled = labelledItem(text);
+  if (!labelled || !section.emphasis?.includes(labelled.label) || BLOCK_LABEL.test(labelled.label))
+    return undefined;
+  if (
+    labelled.rest.split(/\s+/u).length < 2 ||
+    !isConceptTerm(labelled.label, locale.slice(0, 2).toLowerCase())
+  )
+    return undefined;
+  return { start: 0, end: labelled.label.length };
 }
 
 function blockUnits(b: PreparedBlock, locale: string): { text: string; page: number; kind: Unit["kind"] }[] {
@@ -134,7 +161,7 @@ const DEFINITION_PATTERNS: RegExp[] = [
   /^(?:(?:an?|the|la|le|les|l'|el|los|las|der|die|das|o|a|os|as|une?|una?|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:is|are)\s+(?:defined\s+as|called|known\s+as|an?|the)\b/iu,
   /^(?:(?:an?|the)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:refers?\s+to|denotes|means)\b/iu,
   /^(?:(?:un|une|le|la|les|l'|l’)\s*)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:est\s+(?:un|une|le|la|défini|définie)|désigne|se\s+définit|signifie)\b/iu,
-  /^(?:(?:der|die|das|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:ist\s+(?:ein|eine|der|die|das|definiert)|bezeichnet|heißt|bedeutet)\b/iu,
+  /^(?:(?:der|die|das|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:ist\s+(?:ein|eine|der|die|das|definiert)|bezeichnet|heißt|bedeutet)\b(?!\s+(?:man|er|sie|es|wir|ich|du|ihr)\b)/iu,
   /^(?:(?:el|la|los|las|un|una|o|a|os|as|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:es\s+(?:un|una|el|la)|se\s+define|se\s+denomina|se\s+refiere\s+a|é\s+(?:um|uma|o|a)|define-se|refere-se|chama-se|significa)\b/iu,
   // CJK: "X是指…", "XとはY", "X란 …"
   /^(.{1,30}?)(?:是指|指的是|定义为|是一种|とは|と定義|이란|란\s|라고\s*한다|으로\s*정의|로\s*정의)/u,

@@ -35,7 +35,8 @@ const DEFINITION_HEAD: Record<string, RegExp[]> = {
     // the term inside: "Unter X versteht man …", "Als X bezeichnet man …"
     /^Unter\s+(?:(?:einem|einer|einen|dem|der|den)\s+)?([^,;:()]{2,60}?)\s+(?:versteht|verstehen)\s+(?:man|wir)\s/u,
     /^Als\s+([^,;:()]{2,60}?)\s+(?:bezeichnet|definiert)\s+man\s/u,
-    /^(?:(?:Der|Die|Das|Ein|Eine)\s+)?([^,;:()]{2,60}?)\s+(?:ist|sind|bezeichnet|heißt)\s+(?:ein|eine|der|die|das|einen)\b/u,
+    // "Der Nachteil ist das man …": an article followed by a pronoun is a misspelt "dass", no definition
+    /^(?:(?:Der|Die|Das|Ein|Eine)\s+)?([^,;:()]{2,60}?)\s+(?:ist|sind|bezeichnet|heißt)\s+(?:ein|eine|der|die|das|einen)\b(?!\s+(?:man|er|sie|es|wir|ich|du|ihr)\b)/u,
   ],
   es: [
     /^(?:(?:El|La|Los|Las|Un|Una)\s+)?([^,;:()]{2,60}?)\s+(?:es|son|se define como)\s+(?:un|una|el|la|los|las)\b/u,
@@ -326,7 +327,8 @@ const CAUSE_FIRST: Record<string, RegExp> = {
   en: /^(?:Because|Since)\s+(.+?),\s+(.+)$/u,
   zh: /^(?:因为|由于|为了)(.+?)[，,](?:所以|因此)?(.+)$/u,
   fr: /^(?:Parce que|Comme|Puisque|Afin de|Pour)\s+(.+?),\s+(.+)$/u,
-  ru: /^(?:Так как|Поскольку|Потому что|Чтобы|Для того чтобы)\s+(.+?),\s+(.+)$/u,
+  // "Поскольку X, то Y": the correlative "то" opens no effect
+  ru: /^(?:Так как|Поскольку|Потому что|Чтобы|Для того чтобы)\s+(.+?),\s+(?:то\s*,?\s+)?(.+)$/u,
   de: /^(?:Weil|Da|Damit|Um)\s+(.+?),\s+(.+)$/u,
 };
 

@@ -484,6 +484,12 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
   blocks.forEach((block, b) => {
     if (block.type === "definition") {
       for (const s of block.sentences) {
+        // a glossary line of its own ("**Angebotsmonopol**: Ein Anbieter und viele Nachfrager.")
+        const labelled = block.sentences.length === 1 ? labelledItemCard(s, ctx) : null;
+        if (labelled) {
+          out.push({ ...base, ...labelled });
+          continue;
+        }
         // the term the sentence defines (its subject or the name after "称为"), not a word the note set in bold
         const term = definedTerm(s.text, ctx.lang);
         if (!term || !isWholeSentence(s.text, block.sentences.length === 1) || !isProse(s.text)) continue;
