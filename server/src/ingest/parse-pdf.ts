@@ -7,7 +7,7 @@ import { getDocument, OPS, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mj
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
-import { isDisplayLine, recoverPageMath } from "./pdf-math/recover";
+import { isDisplayLine, recoverPageMath, type PageOperations } from "./pdf-math/recover";
 import { withoutGlyphOutlines } from "./pdf-math/pdfjs-compat";
 import { pageOperations, pdfObjects } from "./pdf-math/content-rules";
 import type { PdfObjects } from "./pdf-math/pdf-objects";
@@ -204,10 +204,16 @@ async function readPages(doc: PDFDocumentProxy, wanted: (page: number) => boolea
       // Work in the page's viewport space so that rotated pages (/Rotate 90) read upright.
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const recovered = await recoverPageMath(page, content.items as PdfTextItem[], objectsOf);
+      // the page's operations from its content streams, read once for formula recovery's rules and the tables'
+      let operations: Promise<PageOperations | null> | undefined;
+      const operationsOf = () =>
+        (operations ??= objectsOf().then((objects) =>
+          objects && page.ref ? pageOperations(objects, page.ref) : null,
+        ));
+      const recovered = await recoverPageMath(page, content.items as PdfTextItem[], operationsOf);
       const { items, tables } =
         page.rotate % 360 === 0
-          ? await readTables(page, recovered, objectsOf, p, viewport.transform, viewport.height)
+          ? await readTables(page, recovered, operationsOf, p, viewport.transform, viewport.height)
           : { items: recovered, tables: [] };
       const built = buildLines(items, p, viewport.transform, viewport.height);
       const ordered = orderLines(built, 0, viewport.width);
@@ -272,7 +278,7 @@ async function readTables(
     getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }>;
   },
   items: PdfTextItem[],
-  objectsOf: () => Promise<PdfObjects | null>,
+  operationsOf: () => Promise<PageOperations | null>,
   pageNumber: number,
   vt: number[],
   height: number,
@@ -282,9 +288,7 @@ async function readTables(
   let pieces = 0;
   for (let i = 0; i < items.length && pieces < 3; i++) if (items[i]!.str.trim()) pieces++;
   if (pieces < 3) return none;
-  let ops: { fnArray: number[]; argsArray: unknown[] } | null = null;
-  const objects = await objectsOf();
-  if (objects && page.ref) ops = pageOperations(objects, page.ref);
+  let ops = await operationsOf();
   if (!ops) {
     try {
       ops = await page.getOperatorList();

@@ -4,10 +4,14 @@ import { fontRole } from "./glyphs";
 import type { Rule } from "./layout";
 import { recoverFormulas, type LatexCheck, type MathTextItem, type PageFont } from "./regions";
 import { ensureTransferToFixedLength } from "./pdfjs-compat";
-import { pageOperations } from "./content-rules";
-import type { PdfObjects } from "./pdf-objects";
 
 ensureTransferToFixedLength();
+
+/** A page's operations as rulesOf reads them: pdf.js's operator list, or content-rules.ts' pageOperations. */
+export interface PageOperations {
+  fnArray: number[];
+  argsArray: unknown[];
+}
 
 /** Formula recovery on or off (bench:math compares the parse with and without it). */
 export const mathRecovery = { enabled: true };
@@ -63,7 +67,8 @@ async function readOperatorList(page: PdfPageLike): Promise<{ fnArray: number[];
 export async function recoverPageMath<T extends MathTextItem>(
   page: PdfPageLike,
   items: T[],
-  objectsOf?: () => Promise<PdfObjects | null>,
+  /** The page's operations from its content streams (content-rules.ts' pageOperations), null where unsure. */
+  operationsOf?: () => Promise<PageOperations | null>,
 ): Promise<T[]> {
   if (!mathRecovery.enabled || items.length === 0 || page.rotate % 360 !== 0) return items;
   let cache = knownFonts.get(page.commonObjs);
@@ -93,10 +98,7 @@ export async function recoverPageMath<T extends MathTextItem>(
   if (![...fonts.values()].some((f) => !f.type3 && fontRole(f.name) !== "text")) return items;
   // The rules from the page's content streams (content-rules.ts: the same operations, without a glyph for
   // every character shown); the operator list where that reader is unsure.
-  if (!ops && objectsOf && page.ref) {
-    const objects = await objectsOf();
-    if (objects) ops = pageOperations(objects, page.ref);
-  }
+  if (!ops && operationsOf) ops = await operationsOf();
   if (!ops) {
     try {
       ops = await readOperatorList(page);
