@@ -21,8 +21,9 @@ export type FontRole =
   /** An OpenType maths font (Latin Modern Math, STIX, XITS, TeX Gyre … Math, Cambria Math). */
   | "unicode"
   /**
-   * A sans-serif italic text font (cmssi, Latin Modern Sans Oblique): beamer sets its maths letters in it,
-   * and its prose italics too; a lone letter of it is maths, a word joins maths only beside it.
+   * An italic text font that maths letters are set in too: beamer's sans-serif italic (cmssi, Latin Modern
+   * Sans Oblique), mathpazo's Palatino italic (URW Palladio, P052); prose italics share it. A lone letter of
+   * it is maths, a word joins maths only beside it.
    */
   | "sansitalic"
   /** Text fonts: digits, operators and function names inside a formula, prose outside. */
@@ -35,8 +36,16 @@ const ROLE_BY_NAME: [RegExp, FontRole][] = [
   [/^(?:eufm|eufb|euf)/, "fraktur"],
   [/^(?:rsfs|eusm|eusb|mathrsfs)/, "script"],
   [/^(?:cmsy|cmbsy|lmsy|lmbsy|lmmathsymbols|txsy|pxsy|eusy)/, "symbol"],
-  [/^(?:cmmi|cmmib|lmmi|lmmib|lmmathitalic|eurm|eurb|txmi|pxmi|ntxmi|mathit)/, "italic"],
-  [/^(?:cmssi|lmsans\d*-(?:oblique|italic)|lmssi)/, "sansitalic"],
+  [
+    /^(?:cmmi|cmmib|lmmi|lmmib|lmmathitalic|eurm|eurb|txmi|pxmi|ntxmi|mathit|pazomath-?(?:bold)?italic)/,
+    "italic",
+  ],
+  // mathpazo's upright Greek and symbols (its Latin letters come from the Palatino italic below)
+  [/^pazomath/, "symbol"],
+  [
+    /^(?:cmssi|lmsans\d*-(?:oblique|italic)|lmssi|urwpalladiol-(?:bold)?ital|p052-(?:bold)?italic)/,
+    "sansitalic",
+  ],
   [
     /math(?:-?regular|-?bold|-?book)?$|^(?:stix|xits|stixtwomath|cambriamath|asana|firamath|garamondmath|libertinusmath)/,
     "unicode",
@@ -67,6 +76,15 @@ function roleOf(fontName: string): FontRole {
     .replace(/[\s_]+/g, "");
   for (const [pattern, role] of ROLE_BY_NAME) if (pattern.test(name)) return role;
   return "text";
+}
+
+/**
+ * An extension font whose glyphs pdf.js reads as Unicode by their names: Latin Modern's ("parenleftbigg"
+ * → "("), so a page whose only big glyphs are parentheses gives "(", which is not cmex's character code
+ * 0x28 (a \Bigg brace). Computer Modern's cmex gives its codes ("\u0012" for that parenthesis).
+ */
+export function extensionGlyphsNamed(fontName: string): boolean {
+  return /^(?:[A-Z]{6}\+)?(?:lmex|LMMathExtension)/i.test(fontName);
 }
 
 export const isMathRole = (role: FontRole): boolean => role !== "text";

@@ -140,6 +140,15 @@ describe("formulas of a TeX-made PDF (pdfTeX, Computer Modern, no Unicode map fo
 });
 
 describe("TeX-made PDFs in other scripts and fonts", () => {
+  it("reads Latin Modern's tall parentheses as parentheses on a page whose only big glyphs they are (lmex names its glyphs)", async () => {
+    // an unseen German thermodynamics lecture (Mc-Zen/Thermodynamics, lmodern): \left(\frac{…}{…}\right)_{…}
+    const blocks = await blocksOf(fixture("de-thermodynamics-unseen.pdf"), "thermo.pdf");
+    expect(blocks).toContain(
+      "$$(\\frac{\\partial S}{\\partial V})_{T,N}=\\frac{\\partial}{\\partial V}(-\\frac{\\partial F}{\\partial T})=\\frac{\\partial}{\\partial T}(-\\frac{\\partial F}{\\partial V})=(\\frac{\\partial P}{\\partial T})_{V,N}.$$",
+    );
+    expect(blocks.join("\n")).not.toContain("\\{\\frac{\\partial");
+  });
+
   it("reads the Russian lecture set in cm-super's Type 1 T2A fonts, and its formulas", async () => {
     const blocks = await blocksOf(fixture("ru-calculus-t2a.pdf"), "ru.pdf");
     expect(blocks[0]).toContain(

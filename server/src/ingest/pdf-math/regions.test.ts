@@ -7,6 +7,11 @@ const FONTS: Record<string, PageFont> = {
   sf: { name: "ABCDEF+CMSS10", type3: false },
   sfit: { name: "ABCDEF+CMSSI10", type3: false },
   ex: { name: "ABCDEF+CMEX10", type3: false },
+  // mathpazo (Palatino): Latin maths letters in the text italic, Greek in PazoMath-Italic, symbols in PazoMath
+  pplr: { name: "BILJZK+URWPalladioL-Roma", type3: false },
+  ppli: { name: "JEZPIB+URWPalladioL-Ital", type3: false },
+  pzmi: { name: "RNMYMQ+PazoMath-Italic", type3: false },
+  pzm: { name: "JDWYTP+PazoMath", type3: false },
 };
 
 /** A text item of `font` at (x, baseline y); its width from an em per character unless told. */
@@ -69,5 +74,20 @@ describe("formula regions of a page", () => {
       item("here.", "sf", 158, 500, 22),
     ];
     expect(recover(items)).toBe("The value of|$x$|is|small|here.");
+  });
+
+  it("reads mathpazo's maths (Palatino italic letters, PazoMath Greek and symbols), not its prose italics", () => {
+    const items = [
+      item("This equation has a solution", "pplr", 72, 623.6, 124),
+      item("T", "ppli", 200.4, 623.6, 6),
+      item("∝", "pzm", 211.4, 623.6, 7.5),
+      item("ρ", "pzmi", 222.7, 623.6, 5.2),
+      item(". We define a", "pplr", 228.5, 623.6, 52),
+      item("polytropic exponent", "ppli", 284, 623.6, 80),
+      item("here.", "pplr", 367, 623.6, 20),
+    ];
+    expect(recover(items)).toBe(
+      "This equation has a solution|$T\\propto\\rho$|. We define a|polytropic exponent|here.",
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { ACCENTS, STRAY_ACCENTS, charLatex, fontRole, glyphMeaning, type FontRole } from "./glyphs";
+import {
+  ACCENTS,
+  STRAY_ACCENTS,
+  charLatex,
+  extensionGlyphsNamed,
+  fontRole,
+  glyphMeaning,
+  type FontRole,
+} from "./glyphs";
 import { inferBars, joinLatex, layoutLatex, wordLatex, type MathGlyph, type Rule } from "./layout";
 
 /** A pdf.js text item, as getTextContent gives it. */
@@ -231,7 +239,8 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
       const perInked = item.width / Math.max(1, inked);
       let offset = 0;
       let k = 0;
-      const mapped = role === "extension" && isUnicodeMapped(item.fontName ?? "");
+      const mapped =
+        role === "extension" && (isUnicodeMapped(item.fontName ?? "") || extensionGlyphsNamed(font!.name));
       // an extension font's glyphs are as wide as they are tall: equal shares of the item
       const offsets = role === "extension" ? null : charOffsets(item.str, item.width, box.size);
       for (const ch of chars) {
