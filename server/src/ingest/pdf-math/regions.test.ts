@@ -90,4 +90,18 @@ describe("formula regions of a page", () => {
       "This equation has a solution|$T\\propto\\rho$|. We define a|polytropic exponent|here.",
     );
   });
+
+  it("reads cmex by character code on a page where pdf.js named its brace pieces in the private use area", () => {
+    // "p = ∑ y" displayed (cmex's code 0x58 is the display ∑), and below it a brace built from pieces, the
+    // top piece given as U+F8F1 (its glyph name bracelefttp): the font is no Unicode-mapped one for that
+    const items = [
+      item("p", "it", 100, 500, 5),
+      item("=", "rm", 108, 500, 7.7),
+      item("X", "ex", 119, 510, 14.4),
+      item("y", "it", 136, 500, 5),
+      item("Here a brace:", "rm", 60, 400, 56),
+      item("\uf8f1", "ex", 120, 405, 8.9),
+    ];
+    expect(recover(items)).toContain("\\sum");
+  });
 });

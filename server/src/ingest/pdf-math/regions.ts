@@ -158,9 +158,16 @@ function charOffsets(str: string, width: number, size: number): number[] {
   return out;
 }
 
-/** A character past ASCII (a code unit over 0x7f: a surrogate pair's first one is). */
+/**
+ * A character past ASCII (a code unit over 0x7f: a surrogate pair's first one is) outside the private use
+ * area: pdf.js names cmex's brace pieces there by their glyph names (bracelefttp → U+F8F1) in a font that
+ * gives its other glyphs as codes.
+ */
 function hasNonAscii(str: string): boolean {
-  for (let k = 0; k < str.length; k++) if (str.charCodeAt(k) > 0x7f) return true;
+  for (let k = 0; k < str.length; k++) {
+    const code = str.charCodeAt(k);
+    if (code > 0x7f && (code < 0xe000 || code > 0xf8ff)) return true;
+  }
   return false;
 }
 
