@@ -182,3 +182,38 @@ describe("a Russian cause card", () => {
     expect(split?.cause).toBe("Поскольку параметры определены только для равновесных состояний.");
   });
 });
+
+// Sentences written for this test, in the ways a Russian course names a term with "называется".
+describe("a Russian 'X называется Y'", () => {
+  beforeAll(() => nlpReady("ru"));
+
+  it("asks for the side in the instrumental, in its dictionary form", () => {
+    expect(definedTerm("Степенью многочлена называется наибольшая степень его одночленов.", "ru")).toBe(
+      "степень многочлена",
+    );
+    expect(definedTerm("Замкнутая ломаная называется многоугольником.", "ru")).toBe("многоугольник");
+    expect(
+      definedTerm("Если стороны четырёхугольника попарно параллельны, он называется параллелограммом.", "ru"),
+    ).toBe("параллелограмм");
+    expect(
+      definedTerm(
+        "Прямоугольным треугольником (или просто прямоугольным) называется треугольник с прямым углом.",
+        "ru",
+      ),
+    ).toBe("прямоугольный треугольник");
+  });
+
+  it("names an adjective's kind with its subject, in the adjective's number, a participle in its voice", () => {
+    expect(definedTerm("Треугольник называется равнобедренным, если две его стороны равны.", "ru")).toBe(
+      "равнобедренный треугольник",
+    );
+    expect(definedTerm("Две прямые называются параллельными, если они не пересекаются.", "ru")).toBe(
+      "параллельные прямые",
+    );
+    expect(definedTerm("Точка нулевой кривизны называется выпрямленной.", "ru")).toBe("выпрямленная точка");
+  });
+
+  it("defines nothing when the subject points back", () => {
+    expect(definedTerm("Такие фигуры называют многоугольниками.", "ru")).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import {
   dictionaryForm,
   inEnglishLexicon,
   isConceptTerm,
+  russianNamedTerm,
   termSpecificity,
   tokenize,
   type TermSpan,
@@ -143,6 +144,16 @@ function namesAConcept(term: string, sentence: string, m: RegExpExecArray, lang:
 
 /** The term a sentence defines, or null: the subject of "X is a …", "X是…", or the name after "称为"/"is called". */
 export function definedTerm(sentence: string, lang: string): string | null {
+  if (lang === "ru") {
+    // "X называется Y": the term is the side in the instrumental, in its dictionary form
+    const named = russianNamedTerm(sentence);
+    if (named !== undefined) {
+      const subject = sentence.split(/\s+называ/u)[0]!;
+      return named && shortEnough(named) && isConceptTerm(named, lang) && !pointsBack(subject, lang)
+        ? named
+        : null;
+    }
+  }
   const label = DEFINITION_LABEL[lang]?.exec(sentence);
   const patterns: [RegExp, "head" | "tail"][] = [
     ...(DEFINITION_HEAD[lang] ?? []).map((re): [RegExp, "head"] => [re, "head"]),

@@ -387,3 +387,83 @@ export function russianPhrases(tokens: Token[]): RussianPhrase[] {
   }
   return out;
 }
+
+const NAMING_VERB = /\s+(?:называ(?:ется|ются|ют)|будем\s+называть|принято\s+называть)\s+/u;
+const PERSONAL = /^(?:он|она|оно|они)$/iu;
+
+/**
+ * The term a Russian naming sentence defines, in its dictionary form, or undefined when the sentence names
+ * nothing this way, or null when it does but the term cannot be read. The term is the side in the
+ * instrumental: before the verb ("Степенью вершины называется число рёбер …" → "степень вершины") or after it
+ * ("Замкнутая цепь называется циклом" → "цикл"); an adjective after it names its subject's kind ("Вершина
+ * нулевой степени называется изолированной" → "изолированная вершина", "Граф называется связным, если …" →
+ * "связный граф").
+ */
+export function russianNamedTerm(sentence: string): string | null | undefined {
+  const verb = NAMING_VERB.exec(sentence);
+  if (!verb) return undefined;
+  // the subject: after a leading clause ("Если рёбра … не повторяются, он называется цепью")
+  const before = withoutBrackets(sentence.slice(0, verb.index))
+    .split(/[,;:]\s*/u)
+    .at(-1)!
+    .trim();
+  const after = withoutBrackets(sentence.slice(verb.index + verb[0].length))
+    .split(/[,;:.]|\s[—–-]\s/u)[0]!
+    .trim();
+  const subject = phraseAt(before);
+  const named = phraseAt(after);
+  if (subject?.cases.has("ablt") && !subject.cases.has("nomn")) return subject.lemma;
+  if (!named || !named.cases.has("ablt")) return null;
+  if (named.noun) return named.lemma;
+  // an adjective alone: the kind of its subject ("связным" of "Граф" → "связный граф")
+  if (!subject?.noun || PERSONAL.test(before)) return null;
+  // the number the adjective is in ("Две вершины называются смежными" → "смежные вершины")
+  const plural = named.adjective?.tag.NMbr === "plur";
+  const noun = subject.noun.inflect(["nomn", plural ? "plur" : "sing"]) || subject.noun;
+  const gender = noun.tag.GNdr === "ms-f" || !noun.tag.GNdr ? "masc" : noun.tag.GNdr;
+  // a participle keeps its voice and tense ("изолированной" → "изолированная", not "изолировавшая")
+  const kept =
+    named.adjective?.tag.POST === "PRTF"
+      ? ["actv", "pssv", "past", "pres"].filter((g) => named.adjective!.tag[g])
+      : [];
+  const adjective = named.adjective?.inflect([
+    ...(plural ? ["nomn", "plur"] : ["nomn", gender, "sing"]),
+    ...kept,
+  ]);
+  if (!adjective) return null;
+  return `${adjective.word} ${asInText(noun.word, noun)}`;
+}
+
+/** Text without what stands in brackets ("Графом G(V, E)", "(обозначается d(u, v))"). */
+function withoutBrackets(text: string): string {
+  let out = text;
+  for (let previous = ""; previous !== out;) [previous, out] = [out, out.replace(/\([^()]*\)/gu, " ")];
+  return out.replace(/\s+/gu, " ");
+}
+
+/** The noun phrase opening `text` (a numeral before it skipped): its cases, its head noun or lone adjective. */
+function phraseAt(
+  text: string,
+): { lemma: string; cases: Set<string>; noun?: AzParse; adjective?: AzParse } | undefined {
+  const tokens = russianTokens(text).filter((t) => t.pos !== "NUM");
+  const first = tokens[0];
+  if (!first || first.stop || !CYRILLIC.test(first.text)) return undefined;
+  const phrase = russianPhrases(tokens).find((p) => p.tokens[0] === first);
+  if (phrase) {
+    const head = phrase.tokens[phrase.head]!;
+    const nouns = likely(head.text).filter((p) => p.tag.POST === "NOUN");
+    if (nouns.length)
+      return {
+        lemma: phrase.lemma,
+        cases: new Set(nouns.map((p) => p.tag.CAse ?? "")),
+        noun: nouns.find((p) => p.tag.CAse === "nomn") ?? nouns[0],
+      };
+  }
+  const adjectives = likely(first.text).filter((p) => MODIFIER.has(p.tag.POST));
+  if (adjectives.length === 0) return undefined;
+  return {
+    lemma: first.text.toLowerCase(),
+    cases: new Set(adjectives.map((p) => p.tag.CAse ?? "")),
+    adjective: adjectives.find((p) => p.tag.CAse === "ablt") ?? adjectives[0],
+  };
+}
