@@ -104,4 +104,16 @@ describe("formula regions of a page", () => {
     ];
     expect(recover(items)).toContain("\\sum");
   });
+
+  it("takes a small word of a text font just after a maths letter, off its baseline, for its script: E_{\\mathrm{grav}}", () => {
+    const items = [
+      item("The energy", "rm", 50, 500, 44),
+      item("E", "it", 97, 500, 7.4),
+      item("grav", "rm", 104.6, 498.5, 14.5, 7),
+      item("is negative; the", "rm", 122, 500, 66),
+      item("gravitational", "rm", 191, 500, 52),
+      item("energy.", "rm", 246, 500, 30),
+    ];
+    expect(recover(items)).toBe("The energy|$E_{\\mathrm{grav}}$|is negative; the|gravitational|energy.");
+  });
 });

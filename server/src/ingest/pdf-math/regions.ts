@@ -627,6 +627,7 @@ export function recoverFormulas(
   const pieces: Piece[] = [];
   for (const list of perItem) for (const p of list) if (p) pieces.push(p);
   if (!pieces.some((p) => p.strong)) return items;
+  scriptWords(perItem);
   joinExtensiblePieces(pieces);
   const numberItems = equationNumberItems(items);
   markEquationNumbers(numberItems, perItem);
@@ -713,6 +714,35 @@ export function recoverFormulas(
   joinBrokenLines(regions, pieces);
   // bars unknown (the operator list was not read): the layout infers them
   return rewrite(items, perItem, pieces, regions, rules === null ? null : usedRules, check, numberItems);
+}
+
+/**
+ * A word of a text font set right after a maths glyph, smaller and off its baseline, is that glyph's script
+ * (E_{\mathrm{grav}}, T_{\mathrm{eff}}, N_{\mathrm{A}}): it joins the formula as \mathrm{…} where it touches
+ * it, as a text font's lone letter does. TeX shows a script right after its base, so it is the next item.
+ */
+function scriptWords(perItem: (Piece | null)[][]): void {
+  let prev: Piece | null | undefined;
+  for (const list of perItem) {
+    if (list.length === 0) continue;
+    const word = list.length === 1 ? list[0] : null;
+    if (
+      word &&
+      prev?.glyph &&
+      prev.strong &&
+      !word.glyph &&
+      /^\p{L}{2,}$/u.test(word.text) &&
+      word.size <= prev.size * 0.8 &&
+      word.x0 - prev.x1 > -prev.size * 0.2 &&
+      word.x0 - prev.x1 < prev.size * 0.25 &&
+      Math.abs(word.y - prev.y) > prev.size * 0.1 &&
+      Math.abs(word.y - prev.y) < prev.size * 0.7
+    ) {
+      word.glyph = mathGlyph(`\\mathrm{${word.text}}`, "ord", word.x0, word.x1, word.y, word.size);
+      word.touching = true;
+    }
+    prev = list[list.length - 1];
+  }
 }
 
 /**
