@@ -12,6 +12,7 @@ import {
   isFunctionWord,
   nounPhrases,
   rankTerms,
+  russianNaming,
   termKey,
   textLanguage,
   tokenize,
@@ -178,6 +179,15 @@ function definitionOf(text: string, terms: string[], lang: string): { term: stri
     .replace(/^[>*\s]+/, "")
     .replace(/\s*[(（][^()（）]{0,40}[)）]/gu, "")
     .trim();
+  if (lang === "ru") {
+    // "Степенью вершины называется число рёбер …": the term is the side in the instrumental
+    const naming = russianNaming(sentence);
+    if (naming !== undefined) {
+      if (!naming || !fitsLimit(naming.term, { words: 5, cjkChars: 10 })) return null;
+      const meaning = naming.meaning && shorten(naming.meaning, { words: 8, cjkChars: 14, minClause: 2 });
+      return { term: naming.term, meaning: meaning && !meaning.endsWith("…") ? meaning : "" };
+    }
+  }
   for (const pattern of DEFINITION_PATTERNS) {
     const m = pattern.exec(sentence);
     if (!m?.groups) continue;
@@ -294,7 +304,7 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
     const defined = defining.has(s) ? s.terms[0] : undefined;
     if (!found && defined && namesAThing(defined, lang) && add("term", defined, s.text)) termCount++;
     if (!found || seen.has(normaliseForMatch(`${found.term}${found.meaning}`))) continue;
-    if (add("term", `${found.term}: ${found.meaning}`, s.text)) {
+    if (add("term", found.meaning ? `${found.term}: ${found.meaning}` : found.term, s.text)) {
       seen.add(normaliseForMatch(found.term));
       termCount++;
     }

@@ -22,6 +22,6 @@ export {
 } from "./terms";
 export { isFunctionWord, stemmerFor, stopwordSet, textLanguage } from "./language";
 export { loadedNlpModels, type LoadedModel } from "./loaded";
-export { russianNamedTerm } from "./russian";
+export { russianNamedTerm, russianNaming } from "./russian";
 export { DEFAULT_WARM_LANGUAGES, warmNlp, type WarmedLanguage } from "./warm";
 export { hasPlaceholder, materialWithoutPlaceholders, withoutPlaceholders } from "./placeholder";

@@ -400,6 +400,15 @@ const PERSONAL = /^(?:он|она|оно|они)$/iu;
  * "связный граф").
  */
 export function russianNamedTerm(sentence: string): string | null | undefined {
+  const naming = russianNaming(sentence);
+  return naming && naming.term;
+}
+
+/**
+ * A Russian naming sentence read as its term (see russianNamedTerm) and what the other side says it is, as
+ * written ("степень вершины" and "число рёбер"; "цикл" and "Замкнутая цепь"); no meaning for an adjective's kind.
+ */
+export function russianNaming(sentence: string): { term: string; meaning?: string } | null | undefined {
   const verb = NAMING_VERB.exec(sentence);
   if (!verb) return undefined;
   // the subject: after a leading clause ("Если рёбра … не повторяются, он называется цепью")
@@ -412,9 +421,11 @@ export function russianNamedTerm(sentence: string): string | null | undefined {
     .trim();
   const subject = phraseAt(before);
   const named = phraseAt(after);
-  if (subject?.cases.has("ablt") && !subject.cases.has("nomn")) return subject.lemma;
+  if (subject?.cases.has("ablt") && !subject.cases.has("nomn"))
+    return { term: subject.lemma, meaning: after };
   if (!named || !named.cases.has("ablt")) return null;
-  if (named.noun) return named.lemma;
+  if (named.noun)
+    return { term: named.lemma, ...(subject && !PERSONAL.test(before) ? { meaning: before } : {}) };
   // an adjective alone: the kind of its subject ("связным" of "Граф" → "связный граф")
   if (!subject?.noun || PERSONAL.test(before)) return null;
   // the number the adjective is in ("Две вершины называются смежными" → "смежные вершины")
@@ -431,7 +442,7 @@ export function russianNamedTerm(sentence: string): string | null | undefined {
     ...kept,
   ]);
   if (!adjective) return null;
-  return `${adjective.word} ${asInText(noun.word, noun)}`;
+  return { term: `${adjective.word} ${asInText(noun.word, noun)}` };
 }
 
 /** Text without what stands in brackets ("Графом G(V, E)", "(обозначается d(u, v))"). */

@@ -720,7 +720,15 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
 
   /** A choice question on a term: the sentence with the term blanked, terms of its kind as distractors. */
   const termChoice = (section: MaterialSection, ks: KeySentence) => (): QuestionDraft | null => {
-    const wrong = distractors(ks.term, ks.text, 3, section.index);
+    // in Russian, options in the blank's case and number first: one in another case gives the answer away
+    const wrong =
+      lang === "ru"
+        ? distractors(ks.term, ks.text, 8, section.index)
+            .map((d, i) => ({ d, rank: (agreesInForm(ks.term.text, d.text, lang, false) ? 0 : 10) + i }))
+            .sort((a, b) => a.rank - b.rank)
+            .slice(0, 3)
+            .map(({ d }) => d)
+        : distractors(ks.term, ks.text, 3, section.index);
     if (wrong.length < 2) return null;
     const at = onceAt(ks.text, ks.term.text);
     const options = shuffled([ks.term.text, ...wrong.map((w) => w.text)], random);

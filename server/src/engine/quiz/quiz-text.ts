@@ -305,21 +305,30 @@ export function cjkNonTerm(text: string, tokens: readonly { tag?: string }[]): b
 }
 
 /**
- * Whether a Russian swap keeps the sentence's grammar: the last words of `term` and `swap` can be read (by Az,
+ * Whether a Russian swap keeps the sentence's grammar: the heads of `term` and `swap` can be read (by Az,
  * the NLP layer's analyser) in the same case and number, and a singular in the same gender ("проекта" →
- * "документа", not "источники" nor "темы"). Other
+ * "документа", not "источники" nor "темы"; `byGender` false: an option replacing a whole phrase, whose gender
+ * nothing left in the sentence shows). Other
  * languages: true.
  */
-export function agreesInForm(term: string, swap: string, lang: string): boolean {
+export function agreesInForm(term: string, swap: string, lang: string, byGender = true): boolean {
   if (lang !== "ru") return true;
-  const last = (text: string) => text.split(/\s+/).at(-1) ?? "";
   const morph = russianMorph();
+  // the phrase's head: its first noun, before the genitives that follow it ("упорядоченными парами вершин" is
+  // in the instrumental, whatever "вершин" is); else its last word
+  const last = (text: string) => {
+    const words = text.split(/\s+/);
+    return words.find((w) => morph(w).some((p) => p.tag.POST === "NOUN")) ?? words.at(-1) ?? "";
+  };
   const forms = (word: string) =>
     new Set(
       morph(word)
         .filter((p) => p.tag.CAse !== undefined)
         // a singular's gender too: an adjective left before the swap agrees with it ("исследовательского темы")
-        .map((p) => `${p.tag.CAse}/${p.tag.NMbr ?? ""}/${p.tag.NMbr === "sing" ? (p.tag.GNdr ?? "") : ""}`),
+        .map(
+          (p) =>
+            `${p.tag.CAse}/${p.tag.NMbr ?? ""}/${byGender && p.tag.NMbr === "sing" ? (p.tag.GNdr ?? "") : ""}`,
+        ),
     );
   const a = forms(last(term));
   const b = forms(last(swap));
