@@ -5,9 +5,10 @@
  *
  * A `$` is a formula's only when it looks like one (as Pandoc decides): the opening `$` is followed by a
  * non-space, the closing one follows a non-space and is not followed by a digit, so "costs $5 and $10"
- * holds no formula.
+ * holds no formula. A display formula may have spaces inside its `$$` ("$$ P V = N k T.$$", as Jupyter and MyST
+ * notes write them).
  */
-export const FORMULA = /\$\$(?=\S)([^$]+?)(?<=\S)\$\$|\$(?=[^\s$])([^$\n]+?)(?<=[^\s\\])\$(?!\d)/g;
+export const FORMULA = /\$\$\s*(?=\S)([^$]+?)(?<=\S)\s*\$\$|\$(?=[^\s$])([^$\n]+?)(?<=[^\s\\])\$(?!\d)/g;
 
 /** A formula's place in a text. */
 export interface FormulaSpan {

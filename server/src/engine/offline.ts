@@ -22,7 +22,7 @@ import {
 import { cutsFormula, formulaSpans, isFormulaOnly, maskFormulas } from "./formula";
 import { documentStats, extractSection, keyTerms, type SectionExtract, type Unit } from "./summarize";
 import { escapeLineStart, escapeMarkdown, joinSentences, primaryLanguage } from "./text";
-import { nlpReady } from "./nlp";
+import { dictionaryForm, nlpReady } from "./nlp";
 import type { Engine, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
 import { ocrNotices } from "./ocr-notices";
 
@@ -203,6 +203,14 @@ function renderBody(
   return { body: parts.join("\n\n"), pages: sortPages(pages) };
 }
 
+/**
+ * A key term as the overview lists it: standing alone, a Russian phrase in its dictionary form ("параметрами" and
+ * "параметры" are both "параметр"; "термодинамическими параметрами" is "термодинамический параметр").
+ */
+function listedForm(term: string, locale: string): string {
+  return primaryLanguage(locale) === "ru" ? dictionaryForm(term, "ru") : term;
+}
+
 /** Builds a note from documents without a model: structure, extractive summary, key terms, citations. */
 export function generateOfflineNote(
   req: NoteRequest,
@@ -224,7 +232,7 @@ export function generateOfflineNote(
     const texts = doc.sections.map((s) => s.blocks.map(preparedBlockText).join("\n"));
     const stats = documentStats(doc, locale, texts);
     const docTerms = keyTerms(texts.join("\n"), locale, { sectionCount: 1, df: new Map() }, 8);
-    allTerms.push(...docTerms);
+    allTerms.push(...docTerms.map((t) => listedForm(t, locale)));
     const title = file.doc.title?.trim() || file.fileName;
     entries.push({
       title: multi ? file.fileName : title,
@@ -241,7 +249,9 @@ export function generateOfflineNote(
       let pages: PageRef[] = [];
       if (section.blocks.length > 0) {
         const ex = extractSection(section, locale, stats, req.detailLevel);
-        boldTerms.push(...ex.terms.filter((t) => section.emphasis?.includes(t)));
+        boldTerms.push(
+          ...ex.terms.filter((t) => section.emphasis?.includes(t)).map((t) => listedForm(t, locale)),
+        );
         const r = renderBody(section, ex, source, req.detailLevel, labels);
         // an untitled opening with nothing worth keeping (a title page's date and author) is left out
         if (!r.body && !section.heading && !section.slide && !(multi && i === 0)) return;
@@ -258,7 +268,10 @@ export function generateOfflineNote(
   });
 
   sections.forEach((s, i) => onSection?.(s, i, sections.length));
-  const overview = overviewBlock(entries, [...new Set([...boldTerms, ...allTerms])].slice(0, 10), labels);
+  const listed = new Map<string, string>();
+  for (const t of [...boldTerms, ...allTerms])
+    if (!listed.has(t.toLowerCase())) listed.set(t.toLowerCase(), t);
+  const overview = overviewBlock(entries, [...listed.values()].slice(0, 10), labels);
   return {
     markdown: assembleNote(req.title, notice, overview, sections, ocrNotices(req.sources, labels)),
     sections,
