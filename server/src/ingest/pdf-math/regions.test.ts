@@ -116,4 +116,18 @@ describe("formula regions of a page", () => {
     ];
     expect(recover(items)).toBe("The energy|$E_{\\mathrm{grav}}$|is negative; the|gravitational|energy.");
   });
+
+  it("joins an eqnarray row, whose relation stands an em off both its sides, into one formula", () => {
+    // "\\theta(\\xi) &=& 2\\xi" displayed: 2\\arraycolsep (10pt) each side of "="
+    const items = [
+      item("θ", "it", 100, 500, 5),
+      item("(", "rm", 105.5, 500, 3.9),
+      item("ξ", "it", 109.4, 500, 5),
+      item(")", "rm", 114.4, 500, 3.9),
+      item("=", "rm", 128.3, 500, 7.8),
+      item("2", "rm", 146.1, 500, 5),
+      item("ξ", "it", 151.1, 500, 5),
+    ];
+    expect(recover(items)).toBe("$$\\theta(\\xi)\\quad =\\quad 2\\xi$$");
+  });
 });

@@ -572,6 +572,16 @@ function adjacent(
     isTall(a) ||
     isTall(b);
   if (gap < s * (bigNeighbour ? 1.2 : 0.8) && overlap > minHeight * 0.2) return true;
+  // eqnarray's columns set its relation an em off both sides (2\arraycolsep): "\theta(\xi) &=& 1-…"
+  if (
+    gap >= 0 &&
+    gap < s * 1.25 &&
+    (a.kind === "ord" || b.kind === "ord") &&
+    (EQUATING.has(a.latex) || EQUATING.has(b.latex)) &&
+    Math.abs(a.y - b.y) < s * 0.05 &&
+    Math.abs(a.size - b.size) < s * 0.05
+  )
+    return true;
   if (gap >= 0) return false;
   // stacked: limits under and over a big operator, under lim/max/min
   const [big, small] = a.size >= b.size ? [a, b] : [b, a];
