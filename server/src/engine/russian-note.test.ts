@@ -1,6 +1,6 @@
 import type { SourceDocument } from "@beannote/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { nlpReady } from "./nlp";
+import { dictionaryForm, isConceptTerm, nlpReady } from "./nlp";
 import { generateOfflineNote } from "./offline";
 import { isFormulaOnly } from "./formula";
 
@@ -50,5 +50,17 @@ describe("a Russian note's equations and key terms", () => {
     expect(listed).not.toContain("термодинамическими параметрами");
     const terms = listed.split(" · ");
     expect(new Set(terms.map((t) => t.toLowerCase())).size).toBe(terms.length);
+  });
+
+  it("takes no symbol with its index for a term ('V₁', 'xⱼ' from a PDF's text layer)", () => {
+    expect(isConceptTerm("V₁", "ru")).toBe(false);
+    expect(isConceptTerm("xⱼ", "ru")).toBe(false);
+    expect(isConceptTerm("G₂", "en")).toBe(false);
+    expect(isConceptTerm("граф", "ru")).toBe(true);
+  });
+
+  it("keeps a superlative in a term's dictionary form", () => {
+    expect(dictionaryForm("кратчайшей цепи", "ru")).toBe("кратчайшая цепь");
+    expect(dictionaryForm("наибольшего общего делителя", "ru")).toBe("наибольший общий делитель");
   });
 });

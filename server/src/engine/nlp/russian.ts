@@ -286,7 +286,13 @@ function dictionaryGroup(words: string[], noun: AzParse, modifiers: AzParse[]): 
   const out = modifiers.map((m, i) => {
     // a participle keeps its voice and tense (Az would otherwise give the paradigm's first such form:
     // "изолированная" → "изолировавшая")
-    const kept = m.tag.POST === "PRTF" ? ["actv", "pssv", "past", "pres"].filter((g) => m.tag[g]) : [];
+    // and a superlative stays one ("кратчайшей цепи" → "кратчайшая цепь", not "краткая цепь")
+    const kept =
+      m.tag.POST === "PRTF"
+        ? ["actv", "pssv", "past", "pres"].filter((g) => m.tag[g])
+        : m.tag.Supr
+          ? ["Supr"]
+          : [];
     const form =
       m.inflect([...(plural ? ["nomn", "plur"] : ["nomn", gender, "sing"]), ...kept]) || m.normalize();
     return asInText(/^\p{Lu}{2,6}$/u.test(words[i]!) ? form.word.toUpperCase() : form.word, m);

@@ -259,6 +259,8 @@ function japaneseNounUsedAsPredicate(t: Token): boolean {
 function isTermShaped(text: string): boolean {
   const length = [...text].length;
   if (!/\p{L}/u.test(text) || length > 60) return false;
+  // a symbol with its index, as a PDF's text layer gives it ("V₁", "xⱼ", "G₂'"): maths, not a concept
+  if (/^\p{L}[\u2080-\u209c\u1d62-\u1d6a\u2c7c'′]+$/u.test(text)) return false;
   return hasCjk(text) ? length >= 2 : length >= 2 && !/^\p{Ll}$/u.test(text);
 }
 
