@@ -149,6 +149,13 @@ describe("TeX-made PDFs in other scripts and fonts", () => {
     expect(blocks.join("\n")).not.toContain("\\{\\frac{\\partial");
   });
 
+  it("keeps the script of a \\Bigg parenthesis whose height Latin Modern's Unicode map leaves to its width", async () => {
+    const blocks = await blocksOf(fixture("de-thermodynamics-unseen.pdf"), "thermo.pdf");
+    expect(blocks).toContain(
+      "$$c_{P}=\\frac{T}{N}(\\frac{\\partial S}{\\partial T})_{P}=-T(\\frac{\\partial^{2}g}{\\partial T^{2}})_{P}.$$",
+    );
+  });
+
   it("reads the Russian lecture set in cm-super's Type 1 T2A fonts, and its formulas", async () => {
     const blocks = await blocksOf(fixture("ru-calculus-t2a.pdf"), "ru.pdf");
     expect(blocks[0]).toContain(

@@ -518,10 +518,15 @@ const UNICODE_DELIMS: Record<string, string> = {
  * (in font sizes) tells a display operator (∑ 1.44, ∫ 0.56) from a text one, and so how far it hangs.
  */
 function extensionByUnicode(ch: string, widthRatio: number): ReturnType<typeof glyphMeaning> {
-  // cmex's sizes of a parenthesis are 0.46, 0.60, 0.74 and 0.79 em wide (\big … \Bigg): its width tells its height
+  // cmex's sizes of a parenthesis are 0.46, 0.60, 0.74 and 0.79 em wide (\big … \Bigg), 1.2, 1.8, 2.4 and
+  // 3.0 em tall: its width tells its height
   const delim = UNICODE_DELIMS[ch];
   if (delim)
-    return { latex: delim, kind: "delim", depth: widthRatio > 0.7 ? 2.4 : widthRatio > 0.56 ? 1.8 : 1.2 };
+    return {
+      latex: delim,
+      kind: "delim",
+      depth: widthRatio > 0.765 ? 3.0 : widthRatio > 0.7 ? 2.4 : widthRatio > 0.56 ? 1.8 : 1.2,
+    };
   const meaning = glyphMeaning(ch, "symbol");
   if (meaning?.kind === "bigop") return { ...meaning, depth: widthRatio > 1.25 ? 1.4 : 1.0 };
   if (meaning?.kind === "intop") return { ...meaning, depth: widthRatio > 0.5 ? 2.2 : 1.1 };
