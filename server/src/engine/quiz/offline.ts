@@ -814,6 +814,22 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
    * nor "方程" for "函数空间").
    */
   /**
+   * Whether a German swap keeps the article before the term ("Das Produkt" → not "Das Nachfrager"): the swap
+   * stands after that article somewhere in the material (German has no gender a tagger here reads). Other
+   * languages, and a term with no article before it: true.
+   */
+  let germanText: string | undefined;
+  const takesArticle = (before: string, swap: string) => {
+    if (lang !== "de") return true;
+    const article = /(?:^|\s)(der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+$/iu.exec(
+      before,
+    )?.[1];
+    if (!article) return true;
+    germanText ??= material.sections.flatMap((s) => sectionSentences(s).map((x) => x.text)).join("\n");
+    const escaped = swap.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+    return new RegExp(`(?<!\\p{L})${article}\\s+${escaped}(?!\\p{L})`, "iu").test(germanText);
+  };
+  /**
    * The swap of a key sentence's term for a same-kind term that reads as a noun phrase where it lands (the
    * tagger's reading of the new sentence: no adjective or verb in the term's place), or null.
    */
@@ -822,6 +838,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     const swap = distractors(ks.term, ks.text, 3, section.index).find((d) => {
       if (!sameForm(ks.term, d) || !fitsAt(ks.text, at, ks.term.text.length, d.text)) return false;
       if (!agreesInForm(ks.term.text, d.text, lang)) return false;
+      if (!takesArticle(ks.text.slice(0, at), d.text)) return false;
       const swapped = replaceAt(ks.text, at, ks.term.text.length, d.text);
       return readsAsNoun(tokenize(swapped, lang), at, d.text.length);
     });
