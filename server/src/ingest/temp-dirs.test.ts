@@ -152,7 +152,9 @@ describe.skipIf(process.platform !== "linux")("start-up cleanup of a killed serv
         await browser.close();
         await waitFor(async () => (await readdir(own)).length === 0);
       } finally {
-        process.env.TMPDIR = saved;
+        // (assigning undefined would set the text "undefined", which the next suite in this process would use)
+        if (saved === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = saved;
         await rm(own, { recursive: true, force: true });
       }
     },
