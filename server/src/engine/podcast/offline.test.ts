@@ -165,7 +165,7 @@ describe("offline podcast dialogue", () => {
     "In this paper, we address the question: can we train a better dense embedding model?",
     "We use the highest-ranked passage from BM25 as the positive passage because only question and answer pairs are given.",
     "Building the **FAISS index** takes 8.5 hours on a single server.",
-    "Our retriever outperforms BM25 on every dataset, for example on Natural Questions.",
+    "Our retriever outperforms sparse retrievers such as BM25 on every dataset.",
     "It represents a large improvement.",
     "This holds in general.",
     "## Training",
@@ -202,6 +202,61 @@ describe("offline podcast dialogue", () => {
       });
       expect(lines.map((l) => l.text).join(" "), language).not.toContain("can we train");
     }
+  });
+
+  const guestOf = (language: OutputLanguage, body: string[]) =>
+    lecture(language, body)
+      .chapters.flatMap((c) => c.lines)
+      .filter((l) => l.speaker === "guest")
+      .map((l) => l.text)
+      .join("\n");
+
+  it("asks about a concept: a heading or a term of the note, not a word set in bold once", () => {
+    const guest = guestOf("de-DE", [
+      "## Marktformen",
+      "In der **Volkswirtschaftslehre** unterscheidet man Marktformen.",
+      "Man misst sie an der **Anzahl** der Anbieter und der Nachfrager auf dem Markt.",
+      "### Monopol",
+      "Das **Produkt** hat nur einen Anbieter und viele Nachfrager auf dem Markt.",
+      "### Polypol",
+      "Das **Produkt** hat viele Anbieter und viele Nachfrager auf dem Markt.",
+    ]);
+    expect(guest).not.toMatch(/„(?:Anzahl|Produkt)“/u);
+    expect(guest).toMatch(/„Monopol“/u);
+    expect(guest).toMatch(/„Volkswirtschaftslehre“/u);
+  });
+
+  it("asks for an example of what the sentence illustrates, only when it gives one", () => {
+    const guest = guestOf("de-DE", [
+      "## Wettbewerb",
+      "Der Wettbewerb auf Märkten hat viele Formen und Stufen.",
+      "### Oligopol",
+      "Wenige Anbieter stehen vielen Nachfragern gegenüber, die Preise sind oft ähnlich.",
+      "Z.B. ein **Tablet-Computer**, den nur wenige Firmen herstellen.",
+      "### Organigramm",
+      "Ein Organigramm zeigt die Stellen eines Unternehmens als Baum.",
+      "Das **Ziel** ist, dass man sieht, wer z.B. der **Geschäftsführer** oder ein **Abteilungsleiter** ist.",
+    ]);
+    expect(guest).toMatch(/Beispiel für „Oligopol“/u);
+    expect(guest).not.toMatch(/Beispiel für „(?:Tablet-Computer|Ziel|Geschäftsführer)“/u);
+  });
+
+  it("uses every wording of a question about a term before any wording again", () => {
+    const part = (name: string, a: string, b: string, hours: number) => [
+      `## ${name}`,
+      `In practice **${a}** changes how a deep network trains on a large task with many labelled examples.`,
+      `One training run of the network takes ${hours} hours on a single graphics card in the lab.`,
+      `The stored checkpoints of the network use ${hours * 3} GB of disk space on the shared server.`,
+      `Many courses treat **${b}** as a standard tool that every practitioner should know well.`,
+    ];
+    const guest = guestOf("en-US", [
+      ...part("Optimisation", "Gradient descent", "Learning rate", 5),
+      ...part("Regularisation", "Weight decay", "Early stopping", 7),
+    ]);
+    const wordings = ["And what about ", "Where does ", "What should we know about "].map(
+      (w) => guest.split(w).length - 1,
+    );
+    expect(Math.max(...wordings) - Math.min(...wordings), guest).toBeLessThanOrEqual(1);
   });
 
   it("says nothing about the text itself: no left-out proof, pointer, caption or clause that trails off", () => {

@@ -91,6 +91,27 @@ const GIVES_EXAMPLE =
   /(?<!\p{L})(?:for example|for instance|e\.g\.|such as|par exemple|zum beispiel|z\. ?b\.|por ejemplo|por exemplo|например)(?!\p{L})|例如|比如|譬如|例えば|たとえば|例：|例:/iu;
 
 /**
+ * What a sentence gives an example of, if it gives one: the heading's concept when the sentence opens with the
+ * marker ("Z.b. ein Tablet-Computer, …" under "Oligopol": the tablet is the example, not the concept), the term
+ * when the marker follows it closely ("norms such as BM25", "Marktformen, z. B. …"); null when the marker is far
+ * from the term ("Das Ziel ist, dass man sieht, wer z.B. der Geschäftsführer ist" gives no example of "Ziel").
+ */
+function exampleOf(text: string, terms: string[], heading: string, lang: string): string | null {
+  const m = GIVES_EXAMPLE.exec(text);
+  if (!m) return null;
+  if (/^[\s("'“„«]*$/u.test(text.slice(0, m.index))) return askable(heading, lang) ? heading : null;
+  return (
+    terms.find((term) => {
+      const at = findWord(text, term);
+      if (at < 0 || at > m.index) return false;
+      const gap = text.slice(at + term.length, m.index);
+      const words = gap.split(/[\s,;:(–—-]+/u).filter(Boolean);
+      return hasCjk(gap) ? [...gap.trim()].length <= 4 : words.length <= 2;
+    }) ?? null
+  );
+}
+
+/**
  * The first figure of a sentence with what it counts ("20 ms", "9%", "3 万"), for the guest to ask about; null
  * when no figure has a unit (a bare "1" or "(2)" means nothing to ask about).
  */
@@ -111,6 +132,52 @@ function figureOf(text: string, lang: string): string | null {
   return null;
 }
 
+const noteTexts = new WeakMap<NoteMaterial, string>();
+/** The note's headings and sentences, to count a term's uses in. */
+function noteText(material: NoteMaterial): string {
+  let text = noteTexts.get(material);
+  if (text === undefined) {
+    text = material.sections
+      .flatMap((s) => [s.heading, ...sectionSentences(s).map((x) => x.text)])
+      .join("\n");
+    noteTexts.set(material, text);
+  }
+  return text;
+}
+
+/** How often a term stands in a text as a word of its own (at most `max`). */
+function uses(text: string, term: string, max: number): number {
+  let n = 0;
+  for (let from = 0; n < max; n++) {
+    const at = findWord(text.slice(from), term);
+    if (at < 0) break;
+    from += at + term.length;
+  }
+  return n;
+}
+
+/**
+ * Whether a term the note marks names a concept of the note to ask about: a heading, a phrase of several words,
+ * or a word the note uses more than once. The note sets many single words in bold once ("Anzahl", "Ziel"):
+ * "Welche Rolle spielt „Anzahl“ hier?" asks about no concept.
+ */
+function isConcept(term: string, material: NoteMaterial): boolean {
+  return namesConcept(term) || uses(noteText(material), term, 2) >= 2;
+}
+
+/**
+ * A term that names a concept by its form: several words or a compound ("Tablet-Computer", "gradient descent"),
+ * an acronym ("GmbH", "BM25"), a long compound word ("Einzelunternehmer"), or CJK of three characters or more.
+ */
+const namesConcept = (term: string) =>
+  /[\s·-]/u.test(term.trim()) ||
+  /^\p{L}+\p{Lu}/u.test(term) ||
+  (hasCjk(term) ? [...term].length >= 3 : [...term].length >= 14);
+
+/** A section heading short enough to name a concept ("Oligopol", "Gradient descent"), not a title or a label. */
+const conceptHeading = (heading: string, lang: string) =>
+  heading.split(/\s+/u).length <= 3 && !/[\p{Nd}:：?？]/u.test(heading) && askable(heading, lang);
+
 /** The things a section says, in note order: definitions, numbers, key terms, lists, table rows, points. */
 function sectionItems(section: MaterialSection, material: NoteMaterial, start: number, lang: string): Item[] {
   const items: Item[] = [];
@@ -127,19 +194,38 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
     if (isMetaSentence(text) || isCaption(text) || isIncompleteStatement(text)) return;
     // the host answers; a question of the source ("can we train a better model?") would answer a question
     if (/[?？]\s*["”»」』)）]?$/u.test(text)) return;
-    const found = [
-      ...terms,
-      ...keyTerms.filter((t) => findWord(text, t) >= 0),
-      ...nounPhrases(text, lang)
-        .filter((span) => span.tokens.length > 1 || /^\p{Lu}/u.test(span.text) || [...span.text].length >= 3)
-        .map((span) => span.text),
-    ].find((t) => askable(t, lang) && !/\bet al\b/u.test(t) && !partOfWord(t, text));
-    const term = found ?? "";
-    if (definition && term) push({ kind: "definition", term, text }, text);
+    const fits = (t: string) => askable(t, lang) && !/\bet al\b/u.test(t) && !partOfWord(t, text);
+    // a concept is a term the note marks or a key term of the note; any other noun phrase of a sentence
+    // ("Anzahl", "Produkt", "Mitarbeiter") is no concept to ask about, unless the sentence defines it
+    const marked = [...terms, ...keyTerms.filter((t) => findWord(text, t) >= 0)].filter(fits);
+    // a sentence under a heading that names a concept opens the section about it ("Das Produkt besitzt nur
+    // einen Anbieter." under "Monopol" is what a monopoly is, not something about "Produkt")
+    const opening = items.length === 0 && !definition && conceptHeading(section.heading, lang);
+    const concept =
+      (definition && terms.find(fits)) ||
+      marked.find((t) => material.sections.some((x) => x.heading === t)) ||
+      marked.find(namesConcept) ||
+      (opening ? section.heading : undefined) ||
+      marked.find((t) => isConcept(t, material));
+    const phrases = nounPhrases(text, lang)
+      .filter((span) => span.tokens.length > 1 || /^\p{Lu}/u.test(span.text) || [...span.text].length >= 3)
+      .map((span) => span.text)
+      .filter(fits);
+    const phrase = phrases[0];
+    // a reason or an example is asked about the concept it explains or illustrates: a marked term, or a phrase
+    // of the sentence that names a concept ("positive passage … because", "sparse retrievers such as BM25")
+    const candidates = [
+      ...(concept ? [concept] : []),
+      ...phrases.filter((p) => p !== concept && (namesConcept(p) || isConcept(p, material))),
+    ];
+    const why = candidates.find((t) => explainsTerm(text, t));
+    const example = exampleOf(text, candidates, section.heading, lang);
+    if (definition && (concept ?? phrase))
+      push({ kind: "definition", term: (concept ?? phrase)!, text }, text);
     else if (statesFigure(text) && figureOf(text, lang)) push({ kind: "number", text }, text);
-    else if (term && explainsTerm(text, term)) push({ kind: "why", term, text }, text);
-    else if (term && GIVES_EXAMPLE.test(text)) push({ kind: "example", term, text }, text);
-    else if (term) push({ kind: "term", term, text }, text);
+    else if (why) push({ kind: "why", term: why, text }, text);
+    else if (example) push({ kind: "example", term: example, text }, text);
+    else if (concept) push({ kind: "term", term: concept, text }, text);
     else push({ kind: "point", text }, text);
   };
 
@@ -249,7 +335,23 @@ function guestAsks(
     asked.add(key);
     return question;
   };
-  const aboutTerm = (term: string) => once(labels.askTerm[turn % labels.askTerm.length]!(term));
+  // of several wordings of a question, one the episode has not used yet ("And what about X?" not three times)
+  const fresh = (name: string, templates: ((term: string) => string)[], term: string) => {
+    const key = (i: number) => `\u0000${name}:${i}`;
+    const unused = (i: number) => !asked.has(key(i));
+    if (!templates.some((_, i) => unused(i))) templates.forEach((_, i) => asked.delete(key(i)));
+    for (let k = 0; k < templates.length; k++) {
+      const i = (turn + k) % templates.length;
+      if (!unused(i)) continue;
+      const question = once(templates[i]!(term));
+      if (question) {
+        asked.add(key(i));
+        return question;
+      }
+    }
+    return null;
+  };
+  const aboutTerm = (term: string) => fresh("askTerm", labels.askTerm, term);
   const generic = () => {
     for (let i = 0; i < labels.askMore.length; i++) {
       const question = once(labels.askMore[(turn + i) % labels.askMore.length]!(item.heading));
@@ -259,7 +361,7 @@ function guestAsks(
   };
   switch (item.kind) {
     case "definition":
-      return once(labels.askDefinition[turn % labels.askDefinition.length]!(item.term)) ?? generic();
+      return fresh("askDefinition", labels.askDefinition, item.term) ?? generic();
     case "number": {
       const figure = figureOf(item.text, lang);
       return (figure && once(labels.askFigure(figure))) || generic();
