@@ -21,6 +21,39 @@ export function ensureTransferToFixedLength(): void {
   });
 }
 
+/**
+ * `Uint8Array.prototype.toBase64` by Node's Buffer. Node 20 has none, and the core-js of pdf.js's legacy
+ * build puts in one that adds four one-character strings to the result per three bytes: pdf.js turns each
+ * font it hands to the document (for an operator list, to name its fonts) into base64 that way, megabytes
+ * of string for the stub document below to drop. The same string, made natively; it throws where the
+ * proposal's method throws on a bad option, so core-js keeps it when its worker code loads later. (core-js's
+ * own passes for native to Function.prototype.toString, so it is replaced whatever is there.)
+ */
+export function ensureFastToBase64(): void {
+  const proto = Uint8Array.prototype as Uint8Array & { toBase64?: unknown };
+  Object.defineProperty(proto, "toBase64", {
+    configurable: true,
+    writable: true,
+    enumerable: false,
+    value(this: Uint8Array, options?: { alphabet?: unknown; omitPadding?: unknown }): string {
+      if (!(this instanceof Uint8Array)) throw new TypeError("toBase64: not a Uint8Array");
+      if (
+        options !== undefined &&
+        (options === null || (typeof options !== "object" && typeof options !== "function"))
+      )
+        throw new TypeError("toBase64: options is not an object");
+      const alphabet = options?.alphabet === undefined ? "base64" : options.alphabet;
+      if (alphabet !== "base64" && alphabet !== "base64url") throw new TypeError("toBase64: bad alphabet");
+      const omitPadding = !!options?.omitPadding;
+      let out = Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString(alphabet);
+      // Node's base64url has no padding, its base64 has
+      if (omitPadding) out = out.replace(/=+$/, "");
+      else if (alphabet === "base64url" && out.length % 4) out += "=".repeat(4 - (out.length % 4));
+      return out;
+    },
+  });
+}
+
 type StubDocument = NonNullable<DocumentInitParameters["ownerDocument"]>;
 
 /**

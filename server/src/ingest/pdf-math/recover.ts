@@ -3,9 +3,10 @@ import { latexChecker } from "../omml";
 import { fontRole } from "./glyphs";
 import type { Rule } from "./layout";
 import { recoverFormulas, type LatexCheck, type MathTextItem, type PageFont } from "./regions";
-import { ensureTransferToFixedLength } from "./pdfjs-compat";
+import { ensureFastToBase64, ensureTransferToFixedLength } from "./pdfjs-compat";
 
 ensureTransferToFixedLength();
+ensureFastToBase64();
 
 /** A page's operations as rulesOf reads them: pdf.js's operator list, or content-rules.ts' pageOperations. */
 export interface PageOperations {
