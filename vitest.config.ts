@@ -1,5 +1,6 @@
 import os from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import web from "./web/vitest.config.ts";
 
 /**
  * Server test files that hold the wall clock to a bound (a latency, a duration, two durations compared): they run
@@ -15,6 +16,15 @@ const SERVER_TIMED = [
   "server/src/modules/notes/notes-fairness.test.ts", // a file is read in under 10 s beside stalled generations
 ];
 
+/** Web test files that mock a module (vi.mock) or replace a global: each runs with modules of its own. */
+const WEB_MOCKING = [
+  "src/app/query-client.test.tsx",
+  "src/api/client.test.ts",
+  "src/features/auth/CaptchaField.test.tsx",
+  "src/features/notes/use-file-uploads.direct.test.ts",
+  "src/features/quiz/QuizRunner.test.tsx",
+];
+
 const server = {
   environment: "node",
   testTimeout: 60_000,
@@ -22,6 +32,11 @@ const server = {
   // The 1 s default is too short on a busy 2-core CI machine.
   expect: { poll: { timeout: 10_000 } },
   pool: "forks",
+  // A worker process runs its files one after another with the modules it has loaded (the server, pdf.js, the
+  // language models): each file starts its own server on its own database, and nothing in a suite relies on a
+  // module's state being new (the two NLP-loading tests reset the modules themselves). Loading them again for every
+  // file cost ~9 s of CPU per file.
+  isolate: false,
 } as const;
 
 export default defineConfig({
@@ -56,7 +71,15 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      "web/vitest.config.ts",
+      // The web app's files share a worker's modules (antd, React, i18n: most of a jsdom file's cost); those that
+      // mock a module or a global (WEB_MOCKING) have a fresh set each, since a mock cannot replace a module that an
+      // earlier file has already loaded.
+      {
+        ...web,
+        root: "./web",
+        test: { ...web.test, isolate: false, exclude: [...configDefaults.exclude, ...WEB_MOCKING] },
+      },
+      { ...web, root: "./web", test: { ...web.test, name: "web-mocks", include: WEB_MOCKING } },
       {
         test: {
           name: "e2e",
@@ -70,6 +93,9 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           // One journey at a time: two at once (maxWorkers 2) failed parse waits on a shared, loaded machine.
           fileParallelism: false,
+          // The server's modules and language models stay loaded from one journey to the next (each has its own
+          // server, database and browser).
+          isolate: false,
         },
       },
     ],
