@@ -259,6 +259,24 @@ describe("offline podcast dialogue", () => {
     expect(Math.max(...wordings) - Math.min(...wordings), guest).toBeLessThanOrEqual(1);
   });
 
+  it("asks about a term once an episode, naming a Russian term in its dictionary form", () => {
+    const english = guestOf("en-US", [
+      "## Magnets",
+      "A current in a wire produces a **magnetic field** around the wire in closed loops.",
+      "The strength of the **magnetic field** falls off with the distance from the wire.",
+      "## Coils",
+      "A coil of many turns makes the **magnetic field** much stronger inside the coil.",
+    ]);
+    const asks = english.split("\n").filter((q) => /magnetic field.*\?$/u.test(q));
+    expect(asks, english).toHaveLength(1);
+    const russian = guestOf("en-US", [
+      "## Состояние",
+      "Уравнения состояния устанавливают связь между **термодинамическими параметрами** системы и её состоянием.",
+    ]);
+    expect(russian).toMatch(/термодинамическ\p{L}+ параметры?(?!\p{L})/u);
+    expect(russian).not.toContain("термодинамическими параметрами");
+  });
+
   it("says nothing about the text itself: no left-out proof, pointer, caption or clause that trails off", () => {
     const lines = [
       ...lecture("zh-CN", [

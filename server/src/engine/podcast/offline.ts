@@ -4,7 +4,14 @@ import { isCleanAnswer, isWholeSentence } from "../sentences";
 import { boldLabelled, sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
 import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
 import { namesAThing } from "../mind-map";
-import { materialWithoutPlaceholders, nounPhrases, termSpecificity, textLanguage, tokenize } from "../nlp";
+import {
+  dictionaryForm,
+  materialWithoutPlaceholders,
+  nounPhrases,
+  termSpecificity,
+  textLanguage,
+  tokenize,
+} from "../nlp";
 import { findWord, hasCjk } from "../text";
 import { isCaption, isIncompleteStatement, isMetaSentence } from "../flashcards/card-kinds";
 import {
@@ -301,6 +308,9 @@ function pickItems(plan: ChapterPlan, material: NoteMaterial, lang: string): Ite
   return picked.sort((a, b) => a.order - b.order);
 }
 
+/** A term as the guest names it: a Russian phrase in its dictionary form ("термодинамические параметры"). */
+const spokenTerm = (term: string, lang: string) => (lang === "ru" ? dictionaryForm(term, lang) : term);
+
 /** What the host says of an item: the note's own words, in the third person, after a lead-in where one fits. */
 function hostSays(item: Item, labels: PodcastLabels, asked: boolean): string {
   switch (item.kind) {
@@ -351,7 +361,15 @@ function guestAsks(
     }
     return null;
   };
-  const aboutTerm = (term: string) => fresh("askTerm", labels.askTerm, term);
+  // a term is asked about once an episode, in one wording ("Where does X come in?" then "What should we know
+  // about X?" asks nothing new)
+  const termKey = (term: string) => `\u0000term:${term.toLowerCase()}`;
+  const aboutTerm = (term: string) => {
+    if (asked.has(termKey(term))) return null;
+    const question = fresh("askTerm", labels.askTerm, spokenTerm(term, lang));
+    if (question) asked.add(termKey(term));
+    return question;
+  };
   const generic = () => {
     for (let i = 0; i < labels.askMore.length; i++) {
       const question = once(labels.askMore[(turn + i) % labels.askMore.length]!(item.heading));
@@ -361,15 +379,16 @@ function guestAsks(
   };
   switch (item.kind) {
     case "definition":
-      return fresh("askDefinition", labels.askDefinition, item.term) ?? generic();
+      asked.add(termKey(item.term));
+      return fresh("askDefinition", labels.askDefinition, spokenTerm(item.term, lang)) ?? generic();
     case "number": {
       const figure = figureOf(item.text, lang);
       return (figure && once(labels.askFigure(figure))) || generic();
     }
     case "why":
-      return once(labels.askWhy(item.term)) ?? aboutTerm(item.term) ?? generic();
+      return once(labels.askWhy(spokenTerm(item.term, lang))) ?? aboutTerm(item.term) ?? generic();
     case "example":
-      return once(labels.askExample(item.term)) ?? aboutTerm(item.term) ?? generic();
+      return once(labels.askExample(spokenTerm(item.term, lang))) ?? aboutTerm(item.term) ?? generic();
     case "term":
       return aboutTerm(item.term) ?? generic();
     case "list":
@@ -490,7 +509,10 @@ export function offlineChapter(
       item.quote,
     );
   });
-  const terms = [...new Set(items.flatMap((i) => ("term" in i ? [i.term] : [])))].slice(0, 3);
+  const terms = [...new Set(items.flatMap((i) => ("term" in i ? [spokenTerm(i.term, lang)] : [])))].slice(
+    0,
+    3,
+  );
   say(
     "guest",
     terms.length ? labels.recapTerms(named, labels.list(terms)) : labels.recapPlain(named),
