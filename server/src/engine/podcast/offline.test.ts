@@ -333,4 +333,19 @@ describe("offline podcast dialogue", () => {
       .join("\n");
     expect(french).toContain("L’auteur l’écrit ainsi : Nous utilisons");
   });
+
+  it("says a lecture's or a handout's 'we' to the listener, not as 'the authors'", () => {
+    const host = lecture("en-US", [
+      "## Force on a wire",
+      "A current in a **magnetic field** feels a force at right angles to the wire and to the field.",
+      "We apply the right-hand rule to find the direction of the force on our wire.",
+    ])
+      .chapters.slice(1, -1)
+      .flatMap((c) => c.lines)
+      .filter((l) => l.speaker === "host")
+      .map((l) => l.text)
+      .join("\n");
+    expect(host).toContain("You apply the right-hand rule to find the direction of the force on your wire.");
+    expect(host).not.toMatch(/the authors|\bwe\b/i);
+  });
 });

@@ -312,20 +312,23 @@ function pickItems(plan: ChapterPlan, material: NoteMaterial, lang: string): Ite
 const spokenTerm = (term: string, lang: string) => (lang === "ru" ? dictionaryForm(term, lang) : term);
 
 /** What the host says of an item: the note's own words, in the third person, after a lead-in where one fits. */
-function hostSays(item: Item, labels: PodcastLabels, asked: boolean): string {
+function hostSays(item: Item, labels: PodcastLabels, asked: boolean, paper: boolean): string {
   switch (item.kind) {
     case "definition":
-      return asked ? labels.definitionLead(spoken(item.text, labels)) : spoken(item.text, labels);
+      return asked
+        ? labels.definitionLead(spoken(item.text, labels, paper))
+        : spoken(item.text, labels, paper);
     case "list":
-      return labels.listLead(item.items.map((i) => thirdPerson(i, labels)));
+      return labels.listLead(item.items.map((i) => thirdPerson(i, labels, paper)));
     case "table":
       return labels.tableRow(item.label, item.cells);
     default:
-      return spoken(item.text, labels);
+      return spoken(item.text, labels, paper);
   }
 }
 
-const spoken = (text: string, labels: PodcastLabels) => finish(thirdPerson(text, labels));
+const spoken = (text: string, labels: PodcastLabels, paper: boolean) =>
+  finish(thirdPerson(text, labels, paper));
 
 /**
  * The guest's question that leads to an item, as a student would ask it: what a term is, why, an example, what
@@ -419,14 +422,35 @@ const ENGLISH_PLURAL: [RegExp, string][] = [
   [/\bourselves\b/g, "themselves"],
 ];
 
+const LECTURE_PLURAL: [RegExp, string][] = [
+  [/\bwe\b/g, "you"],
+  [/\bWe\b/g, "You"],
+  [/\bour\b/g, "your"],
+  [/\bOur\b/g, "Your"],
+  [/\bus\b/g, "you"],
+  [/\bourselves\b/g, "yourselves"],
+];
+
+/** A research paper speaks of its authors' own work ("In this paper we propose …", "our method"). */
+const PAPER =
+  /\b(?:(?:this|our) (?:paper|article|work|study)|we (?:propose|present|introduce|report|evaluate)|our (?:method|approach|model|results|experiments|system|contributions?)|et al\.)|^(?:abstract|references|related work|bibliography)$/im;
+
+/** Whether the note is a research paper's: its "we" are the authors; a lecture's or a handout's "we" are the class. */
+export function isPaper(material: NoteMaterial): boolean {
+  return PAPER.test(noteText(material));
+}
+
 /**
  * A source sentence as the host says it: in the third person. "We", "我们", "私たち" become "the authors",
  * "作者", "著者" where that reads correctly; any other first person is quoted as the author's words.
  */
-export function thirdPerson(text: string, labels: PodcastLabels): string {
+export function thirdPerson(text: string, labels: PodcastLabels, paper = true): string {
   if (!FIRST_PERSON.test(text)) return text;
   let said = text.replace(/我们|咱们/g, "作者").replace(/私たち|我々/g, "著者");
-  if (!/\b(?:I|me|my|mine|let's|let us)\b/.test(said)) {
+  if (!paper && !/\b(?:I|me|my|mine|let's|let us)\b/.test(said)) {
+    // a lecture's "we" is the teacher with the class: said to the listener ("we get" -> "you get")
+    for (const [pattern, replacement] of LECTURE_PLURAL) said = said.replace(pattern, replacement);
+  } else if (!/\b(?:I|me|my|mine|let's|let us)\b/.test(said)) {
     for (const [pattern, replacement] of ENGLISH_PLURAL) said = said.replace(pattern, replacement);
     // "the authors describe the data the authors used": after the first time, "they"
     let seen = /^The authors\b/.test(said);
@@ -473,6 +497,7 @@ export function offlineChapter(
   const labels = podcastLabelsFor(material.outputLanguage);
   const lang = textLanguage(sectionsText(plan.sections), material.bodyLanguage);
   const items = pickItems(plan, material, lang);
+  const paper = isPaper(material);
   const first = plan.sections[0]!;
   // a chapter of several small sections opens with the first; the guest asks for the next ones by name
   const opened = plan.heads[0] ?? plan.title;
@@ -504,7 +529,7 @@ export function offlineChapter(
     // the note's wording answers "what is X"; with no question the host goes on
     say(
       "host",
-      hostSays(item, labels, item.kind === "definition" && question !== null),
+      hostSays(item, labels, item.kind === "definition" && question !== null, paper),
       item.sectionIndex,
       item.quote,
     );
