@@ -334,6 +334,16 @@ describe("offline podcast dialogue", () => {
     expect(french).toContain("L’auteur l’écrit ainsi : Nous utilisons");
   });
 
+  it("asks about no heading in capitals", () => {
+    const guest = guestOf("en-US", [
+      "## FORCE VERSUS ANGLE",
+      "The angle between the **magnetic field** and the wire sets the size of the force on the wire.",
+      "## **FORCE VERSUS CURRENT**",
+      "The force on the wire grows in proportion to the current through the **FORCE VERSUS CURRENT** setup.",
+    ]);
+    expect(guest).not.toMatch(/FORCE VERSUS \p{Lu}+ come in\?|about FORCE VERSUS \p{Lu}+\?/u);
+  });
+
   it("says a lecture's or a handout's 'we' to the listener, not as 'the authors'", () => {
     const host = lecture("en-US", [
       "## Force on a wire",

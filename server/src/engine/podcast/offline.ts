@@ -181,9 +181,15 @@ const namesConcept = (term: string) =>
   /^\p{L}+\p{Lu}/u.test(term) ||
   (hasCjk(term) ? [...term].length >= 3 : [...term].length >= 14);
 
+/** A heading in capitals ("FORCE VERSUS CURRENT"): a label of the handout, not a term to ask about. */
+const shouted = (t: string) => /\s/u.test(t.trim()) && !/\p{Ll}/u.test(t) && /\p{Lu}/u.test(t);
+
 /** A section heading short enough to name a concept ("Oligopol", "Gradient descent"), not a title or a label. */
 const conceptHeading = (heading: string, lang: string) =>
-  heading.split(/\s+/u).length <= 3 && !/[\p{Nd}:：?？]/u.test(heading) && askable(heading, lang);
+  heading.split(/\s+/u).length <= 3 &&
+  !/[\p{Nd}:：?？]/u.test(heading) &&
+  !shouted(heading) &&
+  askable(heading, lang);
 
 /** The things a section says, in note order: definitions, numbers, key terms, lists, table rows, points. */
 function sectionItems(section: MaterialSection, material: NoteMaterial, start: number, lang: string): Item[] {
@@ -201,7 +207,8 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
     if (isMetaSentence(text) || isCaption(text) || isIncompleteStatement(text)) return;
     // the host answers; a question of the source ("can we train a better model?") would answer a question
     if (/[?？]\s*["”»」』)）]?$/u.test(text)) return;
-    const fits = (t: string) => askable(t, lang) && !/\bet al\b/u.test(t) && !partOfWord(t, text);
+    const fits = (t: string) =>
+      askable(t, lang) && !shouted(t) && !/\bet al\b/u.test(t) && !partOfWord(t, text);
     // a concept is a term the note marks or a key term of the note; any other noun phrase of a sentence
     // ("Anzahl", "Produkt", "Mitarbeiter") is no concept to ask about, unless the sentence defines it
     const marked = [...terms, ...keyTerms.filter((t) => findWord(text, t) >= 0)].filter(fits);
