@@ -32,11 +32,6 @@ const server = {
   // The 1 s default is too short on a busy 2-core CI machine.
   expect: { poll: { timeout: 10_000 } },
   pool: "forks",
-  // A worker process runs its files one after another with the modules it has loaded (the server, pdf.js, the
-  // language models): each file starts its own server on its own database, and nothing in a suite relies on a
-  // module's state being new (the two NLP-loading tests reset the modules themselves). Loading them again for every
-  // file cost ~9 s of CPU per file.
-  isolate: false,
 } as const;
 
 export default defineConfig({
@@ -93,9 +88,6 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           // One journey at a time: two at once (maxWorkers 2) failed parse waits on a shared, loaded machine.
           fileParallelism: false,
-          // The server's modules and language models stay loaded from one journey to the next (each has its own
-          // server, database and browser).
-          isolate: false,
         },
       },
     ],
