@@ -148,12 +148,20 @@ describe("translate", () => {
     let server: TestServer;
     let llmToken: string;
     let noteId: string;
+    // The translation's model calls wait until the journey has seen the dialog's running state: a machine under
+    // load must not let the translation finish before the browser looks.
+    let releaseTranslation = (): void => {};
+    let translationHeld: Promise<void> = Promise.resolve();
+    const holdTranslation = (): void => {
+      translationHeld = new Promise((resolve) => (releaseTranslation = resolve));
+    };
 
     beforeAll(async () => {
       const script = translationScript("de");
       fake = await startFakeOpenAI({
         // note generation gets the automatic answer; translation prompts a "[de]" on every line
-        script: (call, n) => (call.prompt.includes('<part id="') ? { ...script(call, n), delayMs: 400 } : {}),
+        script: (call, n) =>
+          call.prompt.includes('<part id="') ? { ...script(call, n), hold: translationHeld } : {},
       });
       database = await testDatabases[0]!.create();
       server = await startTestServer(database, {
@@ -187,9 +195,11 @@ describe("translate", () => {
         await chooseOption(page, dialog.getByTestId("translate-language"), "Deutsch");
         await screenshot(page, `translate-dialog-${locale}-${width}`);
         await expectAccessible(page, `the translate dialog (${locale}, ${width} px)`);
+        holdTranslation();
         await dialog.getByTestId("translate-start").click();
         await dialog.getByTestId("translate-running").waitFor();
         await screenshot(page, `translate-running-${locale}-${width}`);
+        releaseTranslation();
         await dialog.getByTestId("translate-done").waitFor({ timeout: 60_000 });
         await expectToast(page, locale === "zh-CN" ? "翻译完成" : "Translation completed");
         await screenshot(page, `translate-done-${locale}-${width}`);

@@ -12,6 +12,8 @@ export interface FakeStep {
   headers?: Record<string, string>;
   /** Wait before answering (overrides the server's `delayMs`). */
   delayMs?: number;
+  /** Answer only once this settles (a test holds a job in its running state until it has seen that state). */
+  hold?: Promise<unknown>;
   /** The assistant message content, verbatim (e.g. malformed JSON). */
   content?: string;
   /** The assistant message content as JSON (serialised). */
@@ -172,6 +174,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
         (typeof opts.script === "function" ? opts.script(call, n) : queue?.shift()) ?? {};
       const delay = step.delayMs ?? opts.delayMs ?? 0;
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      await step.hold;
       const status = body.messages ? (step.status ?? 200) : 400;
       call.status = status;
       try {
