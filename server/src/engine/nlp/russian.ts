@@ -276,6 +276,18 @@ function asInText(word: string, parse: AzParse | undefined): string {
   return parse && isName(parse) ? word : word.toLowerCase();
 }
 
+/**
+ * What a modifier keeps when it agrees with its noun: a participle its voice and tense (Az would otherwise give
+ * the paradigm's first such form: "изолированная" → "изолировавшая"), a superlative its degree ("кратчайшей
+ * цепи" → "кратчайшая цепь", not "краткая цепь").
+ */
+const keptGrammemes = (m: AzParse): string[] =>
+  m.tag.POST === "PRTF"
+    ? ["actv", "pssv", "past", "pres"].filter((g) => m.tag[g])
+    : m.tag.Supr
+      ? ["Supr"]
+      : [];
+
 /** A noun group in the nominative singular (plural where the noun has no singular), adjectives agreeing. */
 function dictionaryGroup(words: string[], noun: AzParse, modifiers: AzParse[]): string {
   const headForm =
@@ -284,17 +296,9 @@ function dictionaryGroup(words: string[], noun: AzParse, modifiers: AzParse[]): 
   const plural = headForm.tag.NMbr === "plur";
   const gender = headForm.tag.GNdr === "ms-f" || !headForm.tag.GNdr ? "masc" : headForm.tag.GNdr;
   const out = modifiers.map((m, i) => {
-    // a participle keeps its voice and tense (Az would otherwise give the paradigm's first such form:
-    // "изолированная" → "изолировавшая")
-    // and a superlative stays one ("кратчайшей цепи" → "кратчайшая цепь", not "краткая цепь")
-    const kept =
-      m.tag.POST === "PRTF"
-        ? ["actv", "pssv", "past", "pres"].filter((g) => m.tag[g])
-        : m.tag.Supr
-          ? ["Supr"]
-          : [];
     const form =
-      m.inflect([...(plural ? ["nomn", "plur"] : ["nomn", gender, "sing"]), ...kept]) || m.normalize();
+      m.inflect([...(plural ? ["nomn", "plur"] : ["nomn", gender, "sing"]), ...keptGrammemes(m)]) ||
+      m.normalize();
     return asInText(/^\p{Lu}{2,6}$/u.test(words[i]!) ? form.word.toUpperCase() : form.word, m);
   });
   const head = words.at(-1)!;
@@ -438,15 +442,12 @@ export function russianNaming(sentence: string): { term: string; meaning?: strin
   const plural = named.adjective?.tag.NMbr === "plur";
   const noun = subject.noun.inflect(["nomn", plural ? "plur" : "sing"]) || subject.noun;
   const gender = noun.tag.GNdr === "ms-f" || !noun.tag.GNdr ? "masc" : noun.tag.GNdr;
-  // a participle keeps its voice and tense ("изолированной" → "изолированная", not "изолировавшая")
-  const kept =
-    named.adjective?.tag.POST === "PRTF"
-      ? ["actv", "pssv", "past", "pres"].filter((g) => named.adjective!.tag[g])
-      : [];
-  const adjective = named.adjective?.inflect([
-    ...(plural ? ["nomn", "plur"] : ["nomn", gender, "sing"]),
-    ...kept,
-  ]);
+  const adjective =
+    named.adjective &&
+    named.adjective.inflect([
+      ...(plural ? ["nomn", "plur"] : ["nomn", gender, "sing"]),
+      ...keptGrammemes(named.adjective),
+    ]);
   if (!adjective) return null;
   return { term: `${adjective.word} ${asInText(noun.word, noun)}` };
 }

@@ -454,10 +454,11 @@ export function isPaper(material: NoteMaterial): boolean {
 export function thirdPerson(text: string, labels: PodcastLabels, paper = true): string {
   if (!FIRST_PERSON.test(text)) return text;
   let said = text.replace(/我们|咱们/g, "作者").replace(/私たち|我々/g, "著者");
-  if (!paper && !/\b(?:I|me|my|mine|let's|let us)\b/.test(said)) {
+  const singular = /\b(?:I|me|my|mine|let's|let us)\b/.test(said);
+  if (!singular && !paper) {
     // a lecture's "we" is the teacher with the class: said to the listener ("we get" -> "you get")
     for (const [pattern, replacement] of LECTURE_PLURAL) said = said.replace(pattern, replacement);
-  } else if (!/\b(?:I|me|my|mine|let's|let us)\b/.test(said)) {
+  } else if (!singular) {
     for (const [pattern, replacement] of ENGLISH_PLURAL) said = said.replace(pattern, replacement);
     // "the authors describe the data the authors used": after the first time, "they"
     let seen = /^The authors\b/.test(said);
