@@ -20,7 +20,7 @@ import {
   type PageRef,
 } from "./render";
 import { cutsFormula, formulaSpans, isFormulaOnly, maskFormulas } from "./formula";
-import { documentStats, extractSection, keyTerms, type SectionExtract, type Unit } from "./summarize";
+import { documentStats, documentTerms, extractSection, type SectionExtract, type Unit } from "./summarize";
 import { escapeLineStart, escapeMarkdown, joinSentences, primaryLanguage } from "./text";
 import { dictionaryForm, nlpReady } from "./nlp";
 import type { Engine, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
@@ -231,8 +231,8 @@ export function generateOfflineNote(
     const locale = doc.language || "en";
     const texts = doc.sections.map((s) => s.blocks.map(preparedBlockText).join("\n"));
     const stats = documentStats(doc, locale, texts);
-    const docTerms = keyTerms(texts.join("\n"), locale, { sectionCount: 1, df: new Map() }, 8);
-    allTerms.push(...docTerms.map((t) => listedForm(t, locale)));
+    const docTerms = documentTerms(texts.join("\n"), locale, 8);
+    const firstSection = sections.length;
     const title = file.doc.title?.trim() || file.fileName;
     entries.push({
       title: multi ? file.fileName : title,
@@ -262,6 +262,15 @@ export function generateOfflineNote(
       }
       sections.push({ heading, markdown: lines.join("\n\n"), pages });
     });
+    // the overview lists the document's terms the note says: none only a dropped "Source:" line held
+    const written = sections
+      .slice(firstSection)
+      .map((x) => x.markdown.replace(/\*\*/g, ""))
+      .join("\n")
+      .toLowerCase();
+    allTerms.push(
+      ...docTerms.filter((t) => written.includes(t.toLowerCase())).map((t) => listedForm(t, locale)),
+    );
     if (doc.sections.length === 0 && multi) {
       sections.push({ heading: file.fileName, markdown: headingLine(2, file.fileName), pages: [] });
     }

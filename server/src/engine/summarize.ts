@@ -4,7 +4,13 @@ import { FORMULA, isFormulaOnly, maskFormulas } from "./formula";
 import { isStopword } from "./stopwords";
 import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
 import { shorten } from "./short-text";
-import { isConceptTerm, keyTerms as taggedKeyTerms, tokenize } from "./nlp";
+import {
+  blankPlaceholders,
+  isConceptTerm,
+  isFunctionWord,
+  keyTerms as taggedKeyTerms,
+  tokenize,
+} from "./nlp";
 import { labelledItem } from "./note-material";
 
 /** A candidate for the note: one sentence of a paragraph, or one list item. */
@@ -218,9 +224,12 @@ export function termCandidates(
 ): Map<string, { surface: string; count: number }> {
   const out = new Map<string, { surface: string; count: number }>();
   const toks = wordTokens(text, locale);
+  // a language the short lists here do not cover (Polish "jest", Italian "della") takes stopwords-iso's list
+  const lang = locale.slice(0, 2).toLowerCase();
+  const stop = HAND_LISTED.has(lang) ? isStopword : (word: string) => isFunctionWord(word, lang);
   for (let i = 0; i < toks.length; i++) {
     const first = toks[i]!;
-    if (isStopword(first.word)) continue;
+    if (stop(first.word)) continue;
     for (let n = 1; n <= 3 && i + n - 1 < toks.length; n++) {
       const last = toks[i + n - 1]!;
       if (n > 1) {
@@ -229,7 +238,7 @@ export function termCandidates(
         if (!/^[ -]?$/.test(gap)) break; // do not cross punctuation
         if (last.word === prev.word) break; // "Linked Linked" is a row of labels, not a term
       }
-      if (isStopword(last.word)) continue;
+      if (stop(last.word)) continue;
       if (!sameScriptRun(toks, i, n)) break;
       const surface = text.slice(first.index, last.index + last.word.length);
       if (!isTermLike(surface, n)) continue;
@@ -241,6 +250,9 @@ export function termCandidates(
   }
   return out;
 }
+
+/** Languages whose function words stopwords.ts lists by hand (the notes' lengths were measured with them). */
+const HAND_LISTED = new Set(["en", "fr", "de", "es", "pt", "ru", "zh", "ja", "ko"]);
 
 /** Tokens of an n-gram share one script; Latin tokens have two letters or more, CJK n-grams at most two words. */
 function sameScriptRun(toks: { word: string }[], i: number, n: number): boolean {
@@ -298,8 +310,24 @@ const TAGGED_TERMS = new Set(["ru", "fr", "de", "es", "ja", "ko"]);
 /** Text the tagger reads for one list of terms: enough to rank a document's terms, bounded in time. */
 const TAGGED_TEXT_MAX = 60_000;
 
+/**
+ * The terms a whole document is about, for its overview: the key terms of `keyTerms`, except in Chinese, where
+ * jieba's noun phrases ranked by their rarity in the language ("奇点", "Laurent展开", "Laplace变换") replace
+ * the most frequent words ("函数", "方程", "证明"); a phrase the text says once is left out (jieba's guesses at
+ * words it does not know make one-off junk: "指函数" of "是指函数").
+ */
+export function documentTerms(text: string, locale: string, max: number): string[] {
+  const lang = locale.slice(0, 2).toLowerCase();
+  if (lang !== "zh") return keyTerms(text, locale, { sectionCount: 1, df: new Map() }, max);
+  return taggedKeyTerms(blankPlaceholders(text).slice(0, TAGGED_TEXT_MAX), lang)
+    .filter((t) => t.count >= 2)
+    .slice(0, max)
+    .map((t) => t.term);
+}
+
 /** Key terms of a section by TF-IDF against the whole document; longer n-grams favoured. */
-export function keyTerms(text: string, locale: string, stats: DocStats, max: number): string[] {
+export function keyTerms(raw: string, locale: string, stats: DocStats, max: number): string[] {
+  const text = blankPlaceholders(raw);
   const lang = locale.slice(0, 2).toLowerCase();
   if (TAGGED_TERMS.has(lang)) {
     const terms = taggedKeyTerms(text.slice(0, TAGGED_TEXT_MAX), lang, { limit: max + 2 }).map((t) => t.term);
@@ -339,6 +367,7 @@ export function keyTerms(text: string, locale: string, stats: DocStats, max: num
   scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
   const out: string[] = [];
   let verbs: Set<string> | undefined;
+  let bounds: Set<number> | undefined;
   for (const s of scored) {
     // skip a term contained in (or containing) one already chosen
     if (out.some((t) => t.toLowerCase().includes(s.key) || s.key.includes(t.toLowerCase()))) continue;
@@ -349,10 +378,35 @@ export function keyTerms(text: string, locale: string, stats: DocStats, max: num
       (/\s/u.test(s.surface) ? !isConceptTerm(s.surface, "en") : (verbs ??= verbUses(text)).has(s.key))
     )
       continue;
+    // a Chinese term is a noun by jieba's tags ("包含", "有限", "任意", "最小" are said often and name nothing),
+    // standing as whole words where the text uses it ("数子" of "可数子集" is no term)
+    if (
+      lang === "zh" &&
+      (!isConceptTerm(s.surface, "zh") || !standsAsWords(text, s.surface, (bounds ??= wordBounds(text))))
+    )
+      continue;
     out.push(s.surface);
     if (out.length >= max) break;
   }
   return out;
+}
+
+/** Where the text's words (jieba's segmentation) start and end. */
+function wordBounds(text: string): Set<number> {
+  const out = new Set<number>();
+  for (const t of tokenize(text, "zh")) out.add(t.start).add(t.end);
+  return out;
+}
+
+/** Whether most of a term's uses in the text start and end on word bounds. */
+function standsAsWords(text: string, term: string, bounds: Set<number>): boolean {
+  let whole = 0;
+  let all = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
+    all++;
+    if (bounds.has(at) && bounds.has(at + term.length)) whole++;
+  }
+  return whole * 2 >= all;
 }
 
 /** English words a text uses more often as verbs than as nouns (wink's tags in context), lower-cased. */

@@ -24,4 +24,9 @@ export { isFunctionWord, stemmerFor, stopwordSet, textLanguage } from "./languag
 export { loadedNlpModels, type LoadedModel } from "./loaded";
 export { russianNamedTerm, russianNaming } from "./russian";
 export { DEFAULT_WARM_LANGUAGES, warmNlp, type WarmedLanguage } from "./warm";
-export { hasPlaceholder, materialWithoutPlaceholders, withoutPlaceholders } from "./placeholder";
+export {
+  blankPlaceholders,
+  hasPlaceholder,
+  materialWithoutPlaceholders,
+  withoutPlaceholders,
+} from "./placeholder";

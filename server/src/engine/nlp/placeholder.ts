@@ -63,6 +63,11 @@ export function hasPlaceholder(text: string): boolean {
   return ANY.test(text);
 }
 
+/** `text` with every stand-in blanked out: for counting words, where "[equation]" is no word of the document. */
+export function blankPlaceholders(text: string): string {
+  return hasPlaceholder(text) ? text.replace(EACH, " ") : text;
+}
+
 const SENTENCE_END = /[.。!！?？]/u;
 
 /**

@@ -107,6 +107,8 @@ function chineseTermTail(run: Token[]): Token[] {
   let from = 0;
   run.forEach((t, i) => {
     if (i > 0 && t.pos === "VERB" && run[i - 1]!.pos === "VERB") from = i + 1;
+    // a count after a verb opens its object ("给出两个电荷" → "电荷")
+    if (i > 0 && t.pos === "NUM" && run[i - 1]!.pos === "VERB") from = i;
     const before = run[i - 1];
     const after = run[i + 1];
     if (
@@ -137,9 +139,10 @@ function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSp
     tokens = HAS_POS.has(lang) ? tokens.slice(-max) : tokens.slice(0, NO_POS_MAX_TOKENS);
   const span = (part: Token[]): TermSpan => {
     const last = part.at(-1)!;
-    // a word jieba guessed with a locative glued on ("AVL树中" = "AVL" + "树中"): the place word is no part of it
+    // a word jieba guessed with a locative or a copula glued on ("AVL树中" = "AVL" + "树中", "邻域基为R" =
+    // "邻域" + "基为" + "R"): the place word or the "is" is no part of it
     const end =
-      cjk && last.tag === "x" && /^\p{Script=Han}+[中内里]$/u.test(last.text) ? last.end - 1 : last.end;
+      cjk && last.tag === "x" && /^\p{Script=Han}+[中内里为是]$/u.test(last.text) ? last.end - 1 : last.end;
     return {
       text: text.slice(part[0]!.start, end),
       key: termKey(part),
@@ -231,7 +234,13 @@ export function nounPhrases(text: string, lang: string): TermSpan[] {
     if (run.length) out.push(...spansOf(text, run, lang, cjk));
     run = [];
   };
-  for (const t of tokens) {
+  for (const [i, t] of tokens.entries()) {
+    // a Chinese verb with an aspect particle is the sentence's predicate ("公共汽车承担了", "地铁建设缓解了"),
+    // no part of a term
+    if (lang === "zh" && t.pos === "VERB" && /^[了着过]$/u.test(tokens[i + 1]?.text ?? "")) {
+      flush();
+      continue;
+    }
     if (lang === "ja" && run.length && t.start === run.at(-1)!.end && japaneseNounUsedAsPredicate(t)) {
       run = []; // "1%変化した", "弾力的": the nouns before it are a verb's or an adjective's stem here
       continue;
@@ -423,6 +432,9 @@ export function rankTerms(
   const spread = (df: number) => (n <= 1 ? 1 : 0.6 + (0.4 * Math.log(1 + n / df)) / Math.log(1 + n));
   const out = new Map<string, KeyTerm>();
   for (const [key, entry] of seen) {
+    // a Chinese phrase led by a verb is a term the document repeats ("学习算法"), else a verb and its object
+    // said once ("介绍一般性", "涉及部分")
+    if (lang === "zh" && entry.tokens[0]?.pos === "VERB" && entry.count < 2) continue;
     const forms = [...entry.forms].sort((a, b) => b[1] - a[1] || (/^\p{Ll}/u.test(a[0]) ? -1 : 1));
     const lemma = [...entry.lemmas].sort((a, b) => b[1] - a[1])[0]?.[0] ?? forms[0]![0];
     const specificity = termSpecificity(entry.tokens, lang);
