@@ -47,6 +47,25 @@ describe("reading a sentence's kind", () => {
     expect(definedTerm("“Apache is a general webserver, designed to be correct first.", "en")).toBe("Apache");
   });
 
+  it("reads 'we call A the B' as a definition of B (an economics lecture's naming sentences)", () => {
+    const called = (s: string) => definedTerm(s, "en");
+    expect(
+      called(
+        "We call the ratio of marginal utility between two goods the marginal rate of substitution between the two goods (or MRS).",
+      ),
+    ).toBe("marginal rate of substitution");
+    expect(called("We call $u(x,y)$ the consumer's utility function.")).toBe("utility function");
+    expect(called("We call the constraint, $p_x x + p_y y = I$ the budget constraint.")).toBe(
+      "budget constraint",
+    );
+    expect(called("We call a graph without cycles a forest.")).toBe("forest");
+    // an object that points back says nothing of the term; a call that names nothing is none
+    expect(called("We call such a graph a tree.")).toBeNull();
+    expect(called("We call these instructions guard instructions.")).toBeNull();
+    expect(called("We call it a day.")).toBeNull();
+    expect(called("We call him every day.")).toBeNull();
+  });
+
   it("names a result only when the sentence states it", () => {
     expect(
       namedResult(
@@ -339,6 +358,34 @@ describe("an offline deck", () => {
     const cards = await writeOfflineFlashcards(material, { count: 10 });
     const fronts = cards.filter((c) => c.form === "definition").map((c) => c.front);
     expect(fronts).toEqual(["什么是解析函数的零点？", "什么是本征函数的正交归一性？"]);
+  });
+
+  it("reads a glossary list with dashes as definitions, a list of clauses with dashes not", async () => {
+    const markdown = [
+      "# Macroeconomics",
+      "## Kinds of intervention",
+      "- Bilateral intervention - the intervener forces an exchange between himself and a subject.",
+      "- Triangular intervention – a ban on Sunday trading, maximum prices or labour laws.",
+      "- Price controls – ceilings and floors set by the state on what goods may cost.",
+      "",
+      "## Crises",
+      "- The world is fragmented today – trading in foreign currencies is possible but costly.",
+      "- Growth was slower then – recovery took longer than it does with a central bank.",
+    ].join("\n");
+    const material = noteMaterial({
+      title: "Macroeconomics",
+      markdown,
+      outputLanguage: "en-US",
+      sources: [],
+    });
+    const cards = await writeOfflineFlashcards(material, { count: 10 });
+    const definitions = cards.filter((c) => c.form === "definition");
+    expect(definitions.map((c) => c.front)).toEqual([
+      "What is Bilateral intervention?",
+      "What is Triangular intervention?",
+      "What is Price controls?",
+    ]);
+    expect(definitions[1]!.back).toBe("A ban on Sunday trading, maximum prices or labour laws.");
   });
 
   it("writes a Chinese lecture's concepts, not mostly 'what is the key point' (at most 40% of the deck)", async () => {

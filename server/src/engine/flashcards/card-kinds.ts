@@ -142,8 +142,46 @@ function namesAConcept(term: string, sentence: string, m: RegExpExecArray, lang:
   return tokens.length > 1 || termSpecificity(tokens, lang) >= 0.9;
 }
 
+const WE_CALL =
+  /^(?:(?:Here|Thus|So|Now|Formally),?\s+)?(?:we|one)\s+(?:call|calls|name|names|term|terms)\s+/iu;
+/** Where a named term stops: a qualifier ("between the two goods"), an aside, the sentence's end. */
+const NAMED_TERM_END = /\s+(?:between|if|when|whenever|where|which|that|for|of the form)\b|\s*[,;:(.]|$/u;
+
+/**
+ * The term an English naming sentence gives its object, or null: "We call the ratio of marginal utility between
+ * two goods the marginal rate of substitution (or MRS)" → "marginal rate of substitution", "We call $u(x,y)$
+ * the consumer's utility function" → "utility function". The object ends where an article follows a noun or a
+ * formula with nothing between ("goods the", "$u(x,y)$ the"); an object that points back ("We call such a graph
+ * a tree") says nothing of what the term is.
+ */
+function englishCalledTerm(sentence: string): string | null {
+  const verb = WE_CALL.exec(sentence);
+  if (!verb) return null;
+  const rest = sentence.slice(verb[0].length);
+  const tokens = tokenize(rest, "en");
+  const at = tokens.findIndex((t, i) => {
+    if (!/^(?:the|an?)$/iu.test(t.text)) return false;
+    const previous = tokens[i - 1];
+    const between = rest.slice(previous?.end ?? 0, t.start);
+    if (!previous) return /\$/u.test(between);
+    return (
+      /\$/u.test(between) || (/^[\s,]*$/u.test(between) && /^(?:NOUN|PROPN|NUM)$/u.test(previous.pos ?? ""))
+    );
+  });
+  if (at < 0) return null;
+  const object = rest.slice(0, tokens[at]!.start);
+  if (pointsBack(object, "en") || /^(?:such|this|these|that|those)\b/iu.test(object)) return null;
+  const named = rest.slice(tokens[at]!.end).trimStart();
+  const term = named
+    .slice(0, NAMED_TERM_END.exec(named)!.index)
+    .replace(/^\S+['’]s\s+/u, "")
+    .trim();
+  return term && shortEnough(term) && isConceptTerm(term, "en") ? term : null;
+}
+
 /** The term a sentence defines, or null: the subject of "X is a …", "X是…", or the name after "称为"/"is called". */
 export function definedTerm(sentence: string, lang: string): string | null {
+  if (lang === "en" && WE_CALL.test(sentence)) return englishCalledTerm(sentence);
   if (lang === "ru") {
     // "X называется Y": the term is the side in the instrumental, in its dictionary form
     const named = russianNamedTerm(sentence);
@@ -433,9 +471,12 @@ export function comparedPair(sentence: string, lang: string, spans: TermSpan[]):
     return subject && compared && subject.key !== compared.key ? [subject.text, compared.text] : null;
   }
   // Chinese wraps the thing compared in the marker ("与X相比"); other languages put it after ("unlike X")
+  // and right after it, an article aside: "less than 2.5, the consumer …" compares with a number, not a consumer
   const introduced = hasCjk(m[0])
     ? maximal.find((s) => s.start >= m.index && s.start < end)
-    : maximal.find((s) => s.start >= end);
+    : maximal.find(
+        (s) => s.start >= end && /^\s*(?:\p{L}{1,4}['’]?\s*)?$/u.test(sentence.slice(end, s.start)),
+      );
   if (!introduced) return null;
   const before = maximal.filter((s) => s.end <= m.index).at(-1);
   const other = before ?? maximal.find((s) => s.start >= introduced.end && s.key !== introduced.key);

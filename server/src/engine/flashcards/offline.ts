@@ -45,6 +45,7 @@ import {
   type FormulaCheck,
 } from "./card-kinds";
 import { latexChecker } from "../../ingest/omml";
+import { narratesOrInstructs } from "../quiz/quiz-text";
 import { materialLanguage } from "../prose-language";
 
 /** At most this share of a deck blanks a word or value out of a sentence. */
@@ -232,9 +233,12 @@ const ARTICLE = /^(?:a|an|the|le|la|les|un|une|der|die|das|ein|eine|el|los|las|o
 function withArticle(term: string, sentence: string, ctx: DeckContext): string {
   const before = sentence.slice(0, sentence.indexOf(term)).trim();
   if (/^l['’]$/iu.test(before)) return `l’${term}`;
-  return ARTICLE.test(before)
-    ? `${before.toLowerCase()} ${term}`
-    : askedTerm(term, ctx.lang, ctx.outputLanguage);
+  if (ARTICLE.test(before)) return `${before.toLowerCase()} ${term}`;
+  // an English compound of common words is asked with "the" ("What is the budget constraint?", named in
+  // "We call the constraint … the budget constraint"); a lone word may be a mass noun ("What is entropy?")
+  if (ctx.lang === "en" && ctx.outputLanguage.startsWith("en") && /^\p{Ll}+(?:[\s-]\p{Ll}+)+$/u.test(term))
+    return `the ${term}`;
+  return askedTerm(term, ctx.lang, ctx.outputLanguage);
 }
 
 /**
@@ -324,8 +328,14 @@ function sentenceCards(
   if (pair && pair.every((p) => isConceptTerm(p, lang)))
     out.push(card("comparison", labels.compare(pair[0], pair[1]), s.text));
 
-  // a blank in a sentence that points back ("这个＿＿＿非常重要！") cannot be filled from the card alone
-  if (CAPTION.test(s.text) || opensPointingBack(s.text, lang)) return out;
+  // a blank in a sentence that points back ("这个＿＿＿非常重要！") cannot be filled from the card alone, nor in an
+  // exercise's instruction ("Calculate the consumer's ＿＿＿ of x and y.")
+  if (
+    CAPTION.test(s.text) ||
+    opensPointingBack(s.text, lang) ||
+    narratesOrInstructs(s.text, lang, tokenize(maskFormulas(s.text), lang), true)
+  )
+    return out;
   const fact = numberFact(s.text);
   if (
     fact &&
@@ -459,10 +469,15 @@ function tableCards(rows: string[][], section: MaterialSection, material: NoteMa
  * "**Environmental noise**: These are sources of noise that …" — an item whose bold label names a concept and
  * whose rest says what it is: asked as "What is environmental noise?", answered by the rest.
  */
-function labelledItemCard(item: MaterialSentence, ctx: DeckContext): Omit<Candidate, "sectionIndex"> | null {
-  const labelled = boldLabelled(item);
+function labelledItemCard(
+  item: MaterialSentence,
+  ctx: DeckContext,
+  labelled = boldLabelled(item),
+): Omit<Candidate, "sectionIndex"> | null {
   if (!labelled) return null;
-  const { label, rest } = labelled;
+  const label = labelled.label;
+  // a glossary's meaning may open in lower case ("Deflation - a fall in prices"): the back is a sentence
+  const rest = labelled.rest.charAt(0).toUpperCase() + labelled.rest.slice(1);
   if (GENERIC_LABEL.test(label) || !isConceptTerm(label, ctx.lang) || /[\p{N}$]/u.test(label)) return null;
   const words = hasCjk(rest) ? [...rest].length / 2 : rest.split(/\s+/).length;
   if (words < 3 || !isProse(rest) || !isCardMaterial(rest, ctx) || !isWholeSentence(rest, true)) return null;
@@ -473,6 +488,28 @@ function labelledItemCard(item: MaterialSentence, ctx: DeckContext): Omit<Candid
     back: rest,
     quote: item.text,
   };
+}
+
+/**
+ * Whether a label is a clause, not a term: a function word in it other than one short connector ("Obecnie
+ * świat jest pofragmentowany" holds "jest"; "Kryzysy w USA", "rate of return" name things).
+ */
+function saysSomething(label: string, lang: string): boolean {
+  const inner = tokenize(label, lang).filter((t) => t.stop);
+  return inner.length > 1 || inner.some((t) => [...t.text].length > 3);
+}
+
+/** A list item "term – what it is" (a dash with a space on each side), or null. */
+function dashLabelled(text: string): { label: string; rest: string } | null {
+  const m = /^([^–—:：]{2,60}?)\s+[-–—]\s+(\S.*)$/su.exec(text.trim());
+  if (!m) return null;
+  const label = m[1]!.trim();
+  if (
+    /[.!?。！？;；,，$]/u.test(label) ||
+    (hasCjk(label) ? [...label].length > 16 : label.split(/\s+/).length > 5)
+  )
+    return null;
+  return { label, rest: m[2]!.trim() };
 }
 
 /** The candidate cards of one section, best first: by form (definitions first), then in note order. */
@@ -498,7 +535,7 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
           ...base,
           form: "definition",
           kind: "definition",
-          front: ctx.labels.whatIs(askedTerm(term, ctx.lang, ctx.outputLanguage)),
+          front: ctx.labels.whatIs(withArticle(term, s.text, ctx)),
           back: s.text,
           quote: s.text,
         });
@@ -526,11 +563,23 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
           : undefined;
       const enumeration = enumerationCard(intro, block.items, section, material, ctx);
       if (enumeration) out.push(enumeration);
-      for (const item of block.items) {
-        const labelled = labelledItemCard(item, ctx);
+      // a glossary list with dashes ("Interwencja dwustronna – interwenient wymusza …", "Deflation - a fall in
+      // prices"): two items or more so labelled, each a term and what it is
+      const dashed = block.items.map((item) => {
+        const d = dashLabelled(item.text);
+        return d && isConceptTerm(d.label, ctx.lang) && !saysSomething(d.label, ctx.lang) ? d : null;
+      });
+      const terms = dashed.filter(Boolean).length;
+      const glossary = terms >= 2 && terms * 2 >= block.items.length;
+      block.items.forEach((item, i) => {
+        const labelled = labelledItemCard(
+          item,
+          ctx,
+          glossary ? (dashed[i] ?? boldLabelled(item)) : undefined,
+        );
         if (labelled) out.push({ ...base, ...labelled });
         if (isWholeSentence(item.text, true)) out.push(...sentenceCards(item, undefined, base, ctx));
-      }
+      });
     } else if (block.type === "table") {
       out.push(...tableCards(block.rows, section, material));
     }
