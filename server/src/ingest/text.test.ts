@@ -94,4 +94,34 @@ describe("garbled text layers", () => {
     expect(detectLanguage(times("·òåãrù 5/a'0í2 rù òå ãa í2 5a", 12))).toBe("und");
     expect(detectLanguage(text[0]!)).toBe("en");
   });
+
+  it("names Polish, Dutch and Czech prose, and still English, French and Italian (lecture sentences)", () => {
+    const said: [string, string][] = [
+      [
+        "Popyt na pieniądz jest to ilość pieniądza, którą ludzie chcą trzymać. Zależy on od dochodu oraz stopy procentowej, która może się zmieniać.",
+        "pl",
+      ],
+      [
+        "Een proces is een programma dat wordt uitgevoerd. Het besturingssysteem zorgt ervoor dat elk proces een deel van de processortijd krijgt.",
+        "nl",
+      ],
+      [
+        "Proces je program, který se právě vykonává. Operační systém přiděluje procesům čas procesoru a paměť, jako jsou také vlákna.",
+        "cs",
+      ],
+      [
+        "A process is a program in execution. The operating system gives each process a share of the processor.",
+        "en",
+      ],
+      [
+        "Un processus est un programme en cours d'exécution. Le système d'exploitation donne à chaque processus une part du processeur.",
+        "fr",
+      ],
+      [
+        "Il modello a cascata è il più famoso dei modelli sequenziali, e in generale non è più applicato alla lettera.",
+        "it",
+      ],
+    ];
+    for (const [sentence, lang] of said) expect(detectLanguage(sentence), sentence).toBe(lang);
+  });
 });

@@ -227,6 +227,10 @@ const STOPWORDS: Record<string, string[]> = {
   es: ["el", "los", "las", "del", "que", "y", "en", "una", "por", "para", "con", "es"],
   pt: ["o", "os", "da", "do", "que", "e", "em", "uma", "para", "com", "não", "dos"],
   it: ["il", "di", "che", "e", "la", "della", "per", "con", "non", "una", "sono", "gli"],
+  // words no other list here shares (a Polish note read as Italian gets Italian's tools and stop words)
+  pl: ["się", "nie", "jest", "że", "na", "do", "jak", "oraz", "dla", "przez", "które", "może"],
+  nl: ["het", "een", "van", "dat", "op", "voor", "niet", "zijn", "worden", "ook", "aan", "wordt"],
+  cs: ["se", "je", "že", "jako", "pro", "ve", "jsou", "nebo", "také", "který", "být", "při"],
 };
 
 /**

@@ -116,6 +116,21 @@ describe("French, German, Spanish (compromise)", () => {
     expect(found.filter((p) => /convierte|transformó/u.test(p))).toEqual([]);
   });
 
+  it("Spanish and French: a capitalised verb is a verb, not a name (a glossary line, a lost colon)", () => {
+    // an operating-systems handout: "Segmento BSS: Contiene …", "Procesos de usuario Ejecutan el código …"
+    const pos = (text: string, word: string, lang: string) =>
+      tokenize(text, lang).find((t) => t.text === word)?.pos;
+    expect(pos("Segmento BSS: Contiene las variables globales del programa.", "Contiene", "es")).toBe("VERB");
+    expect(pos("Procesos de usuario Ejecutan el código de las aplicaciones.", "Ejecutan", "es")).toBe("VERB");
+    expect(pos("Segment BSS : Contient les variables globales.", "Contient", "fr")).toBe("VERB");
+    expect(phrases("Procesos de usuario Ejecutan el código de las aplicaciones.", "es")).not.toContain(
+      "usuario Ejecutan",
+    );
+    // names stay names
+    expect(pos("Madrid es la capital de España.", "Madrid", "es")).toBe("PROPN");
+    expect(pos("Paris est la capitale de la France.", "Paris", "fr")).toBe("PROPN");
+  });
+
   it("French: elided articles are words of their own; no verb in a phrase", () => {
     const text =
       "Le serveur DNS traduit les noms de domaine. Le prix d'équilibre égalise l'offre et la demande agrégée.";

@@ -86,6 +86,20 @@ function taggedRanges(text: string, lang: string): Tagged[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
+const verbReadings = new Map<string, boolean>();
+/** Whether the tagger reads a lower-case word alone as a verb only (cached: one tagging per word). */
+function readsAsVerb(word: string, lang: string): boolean {
+  const key = `${lang}:${word}`;
+  let verb = verbReadings.get(key);
+  if (verb === undefined) {
+    const tags = taggedRanges(word, lang)[0]?.tags ?? [];
+    verb = tags.includes("Verb") && !tags.includes("Noun");
+    if (verbReadings.size > 50_000) verbReadings.clear();
+    verbReadings.set(key, verb);
+  }
+  return verb;
+}
+
 /** Whether the word at `start` opens a sentence (nothing before it but a sentence end, a line break or a bullet). */
 function sentenceInitial(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start).replace(/[\s"'«»“”„(\-–—•*#]+$/u, "");
@@ -125,6 +139,15 @@ export function compromiseTokens(text: string, lang: string): Token[] {
       tags.includes(t),
     );
     if (pos === "VERB" && afterArticle && finite && lang !== "de") pos = "NOUN";
+    // a capital makes the tagger read any word as a name: "Segmento BSS: Contiene las variables …" opens with a
+    // verb the tagger knows in lower case (German nouns are capitalised: its tagger is not asked)
+    if (
+      pos === "PROPN" &&
+      lang !== "de" &&
+      /^\p{Lu}\p{Ll}+$/u.test(word) &&
+      readsAsVerb(word.toLowerCase(), lang)
+    )
+      pos = "VERB";
     if (lang === "de" && pos !== "FUNC" && pos !== "NUM") {
       if (/^\p{Lu}/u.test(word) && !sentenceInitial(text, start)) pos = pos === "PROPN" ? "PROPN" : "NOUN";
       else if (/^\p{Ll}/u.test(word) && (pos === "NOUN" || pos === "PROPN")) pos = undefined;
