@@ -148,13 +148,13 @@ const WE_CALL =
 const NAMED_TERM_END = /\s+(?:between|if|when|whenever|where|which|that|for|of the form)\b|\s*[,;:(.]|$/u;
 
 /**
- * The term an English naming sentence gives its object, or null: "We call the ratio of marginal utility between
- * two goods the marginal rate of substitution (or MRS)" → "marginal rate of substitution", "We call $u(x,y)$
- * the consumer's utility function" → "utility function". The object ends where an article follows a noun or a
- * formula with nothing between ("goods the", "$u(x,y)$ the"); an object that points back ("We call such a graph
- * a tree") says nothing of what the term is.
+ * An English naming sentence read in two: what it names and the name, as written ("We call the ratio of marginal
+ * utility between two goods the marginal rate of substitution (or MRS)" → "the ratio of marginal utility between
+ * two goods", "the marginal rate of substitution (or MRS)."), or null. The object ends where an article follows
+ * a noun or a formula with nothing between ("goods the", "$u(x,y)$ the"); an object that points back ("We call
+ * such a graph a tree") says nothing of what the name means.
  */
-function englishCalledTerm(sentence: string): string | null {
+export function englishNaming(sentence: string): { object: string; name: string } | null {
   const verb = WE_CALL.exec(sentence);
   if (!verb) return null;
   const rest = sentence.slice(verb[0].length);
@@ -169,9 +169,16 @@ function englishCalledTerm(sentence: string): string | null {
     );
   });
   if (at < 0) return null;
-  const object = rest.slice(0, tokens[at]!.start);
-  if (pointsBack(object, "en") || /^(?:such|this|these|that|those)\b/iu.test(object)) return null;
-  const named = rest.slice(tokens[at]!.end).trimStart();
+  const object = rest.slice(0, tokens[at]!.start).replace(/[\s,]+$/u, "");
+  if (!object || pointsBack(object, "en") || /^(?:such|this|these|that|those)\b/iu.test(object)) return null;
+  return { object, name: rest.slice(tokens[at]!.start) };
+}
+
+/** The term an English naming sentence gives ("marginal rate of substitution", "utility function"), or null. */
+function englishCalledTerm(sentence: string): string | null {
+  const naming = englishNaming(sentence);
+  if (!naming) return null;
+  const named = naming.name.replace(/^(?:the|an?)\s+/iu, "");
   const term = named
     .slice(0, NAMED_TERM_END.exec(named)!.index)
     .replace(/^\S+['’]s\s+/u, "")

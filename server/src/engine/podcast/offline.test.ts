@@ -358,4 +358,27 @@ describe("offline podcast dialogue", () => {
     expect(host).toContain("You apply the right-hand rule to find the direction of the force on your wire.");
     expect(host).not.toMatch(/the authors|\bwe\b/i);
   });
+
+  it("says a naming sentence as 'A is called B', asks for 'the budget constraint', and reads no person in a formula", () => {
+    // an economics lecture: the income I in a formula made the whole sentence "the author's words", twice led in
+    const lines = lecture("en-US", [
+      "## General setup",
+      "The consumer takes prices as given and spends the whole income on two goods.",
+      "> We call the constraint, $p_x x + p_y y = I$ the **budget constraint**.",
+      "> We call the ratio of marginal utility between two goods the **marginal rate of substitution** (or MRS).",
+    ])
+      .chapters.slice(1, -1)
+      .flatMap((c) => c.lines);
+    const said = (speaker: string) =>
+      lines
+        .filter((l) => l.speaker === speaker)
+        .map((l) => l.text)
+        .join("\n");
+    expect(said("host")).toContain("The constraint, $p_x x + p_y y = I$ is called the budget constraint.");
+    expect(said("host")).toContain(
+      "The ratio of marginal utility between two goods is called the marginal rate of substitution (or MRS).",
+    );
+    expect(said("host")).not.toMatch(/puts it this way: The author|\bWe call\b/u);
+    expect(said("guest")).toMatch(/the (?:budget constraint|marginal rate of substitution)\?/u);
+  });
 });

@@ -1,4 +1,4 @@
-import { protectFormulas } from "../formula";
+import { maskFormulas, protectFormulas } from "../formula";
 import type { PodcastLength } from "@beannote/contract";
 import { isCleanAnswer, isWholeSentence } from "../sentences";
 import { boldLabelled, sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
@@ -13,7 +13,7 @@ import {
   tokenize,
 } from "../nlp";
 import { findWord, hasCjk } from "../text";
-import { isCaption, isIncompleteStatement, isMetaSentence } from "../flashcards/card-kinds";
+import { englishNaming, isCaption, isIncompleteStatement, isMetaSentence } from "../flashcards/card-kinds";
 import {
   alternate,
   assembleScript,
@@ -315,8 +315,16 @@ function pickItems(plan: ChapterPlan, material: NoteMaterial, lang: string): Ite
   return picked.sort((a, b) => a.order - b.order);
 }
 
-/** A term as the guest names it: a Russian phrase in its dictionary form ("термодинамические параметры"). */
-const spokenTerm = (term: string, lang: string) => (lang === "ru" ? dictionaryForm(term, lang) : term);
+/**
+ * A term as the guest names it: a Russian phrase in its dictionary form ("термодинамические параметры"), an
+ * English compound of common words in the singular with "the" ("What exactly is the budget constraint?").
+ */
+const spokenTerm = (term: string, lang: string, english = false) =>
+  lang === "ru"
+    ? dictionaryForm(term, lang)
+    : english && lang === "en" && /^\p{Ll}+(?:['’]s)?(?:[\s-]\p{Ll}+)*[\s-]\p{Ll}+(?<!s)$/u.test(term)
+      ? `the ${term}`
+      : term;
 
 /** What the host says of an item: the note's own words, in the third person, after a lead-in where one fits. */
 function hostSays(item: Item, labels: PodcastLabels, asked: boolean, paper: boolean): string {
@@ -348,7 +356,9 @@ function guestAsks(
   lang: string,
   turn: number,
   asked: Set<string>,
+  english: boolean,
 ): string | null {
+  const named = (term: string) => spokenTerm(term, lang, english);
   const once = (question: string) => {
     const key = question.toLowerCase();
     if (asked.has(key)) return null;
@@ -376,7 +386,7 @@ function guestAsks(
   const termKey = (term: string) => `\u0000term:${term.toLowerCase()}`;
   const aboutTerm = (term: string) => {
     if (asked.has(termKey(term))) return null;
-    const question = fresh("askTerm", labels.askTerm, spokenTerm(term, lang));
+    const question = fresh("askTerm", labels.askTerm, named(term));
     if (question) asked.add(termKey(term));
     return question;
   };
@@ -390,15 +400,15 @@ function guestAsks(
   switch (item.kind) {
     case "definition":
       asked.add(termKey(item.term));
-      return fresh("askDefinition", labels.askDefinition, spokenTerm(item.term, lang)) ?? generic();
+      return fresh("askDefinition", labels.askDefinition, named(item.term)) ?? generic();
     case "number": {
       const figure = figureOf(item.text, lang);
       return (figure && once(labels.askFigure(figure))) || generic();
     }
     case "why":
-      return once(labels.askWhy(spokenTerm(item.term, lang))) ?? aboutTerm(item.term) ?? generic();
+      return once(labels.askWhy(named(item.term))) ?? aboutTerm(item.term) ?? generic();
     case "example":
-      return once(labels.askExample(spokenTerm(item.term, lang))) ?? aboutTerm(item.term) ?? generic();
+      return once(labels.askExample(named(item.term))) ?? aboutTerm(item.term) ?? generic();
     case "term":
       return aboutTerm(item.term) ?? generic();
     case "list":
@@ -452,9 +462,14 @@ export function isPaper(material: NoteMaterial): boolean {
  * "作者", "著者" where that reads correctly; any other first person is quoted as the author's words.
  */
 export function thirdPerson(text: string, labels: PodcastLabels, paper = true): string {
-  if (!FIRST_PERSON.test(text)) return text;
+  // "We call A the B" names B: "A is called the B"
+  const naming = englishNaming(text);
+  if (naming)
+    return `${naming.object.charAt(0).toUpperCase()}${naming.object.slice(1)} is called ${naming.name}`;
+  // a formula's letters are no person ("p_x x + p_y y = I" holds no "I")
+  if (!FIRST_PERSON.test(maskFormulas(text))) return text;
   let said = text.replace(/我们|咱们/g, "作者").replace(/私たち|我々/g, "著者");
-  const singular = /\b(?:I|me|my|mine|let's|let us)\b/.test(said);
+  const singular = /\b(?:I|me|my|mine|let's|let us)\b/.test(maskFormulas(said));
   if (!singular && !paper) {
     // a lecture's "we" is the teacher with the class: said to the listener ("we get" -> "you get")
     for (const [pattern, replacement] of LECTURE_PLURAL) said = said.replace(pattern, replacement);
@@ -464,7 +479,7 @@ export function thirdPerson(text: string, labels: PodcastLabels, paper = true): 
     let seen = /^The authors\b/.test(said);
     said = said.replace(/(?<=\S\s)the authors\b/g, (m) => (seen ? "they" : ((seen = true), m)));
   }
-  return FIRST_PERSON.test(said) ? labels.authorSays(text) : said;
+  return FIRST_PERSON.test(maskFormulas(said)) ? labels.authorSays(text) : said;
 }
 
 const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
@@ -529,7 +544,7 @@ export function offlineChapter(
   say("host", enter, first.index, plan.title);
   items.forEach((item, i) => {
     const turn = position.index + i;
-    const question = guestAsks(item, labels, lang, turn, asked);
+    const question = guestAsks(item, labels, lang, turn, asked, material.outputLanguage.startsWith("en"));
     if (question) {
       const reaction = i % 2 === 0 ? `${labels.reactions[turn % labels.reactions.length]!}` : "";
       say("guest", reaction ? space(reaction, question) : question, item.sectionIndex, item.quote);
