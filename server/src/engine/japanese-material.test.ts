@@ -105,3 +105,19 @@ describe("Japanese concepts", () => {
     expect(outline).not.toMatch(/^- (?:変化|弾力)$/mu);
   });
 });
+
+describe("a Japanese 'Xとは' definition", () => {
+  it("is never read into 'ことはできない' or across a comma (a welfare-economics chapter)", () => {
+    const span = (text: string) => {
+      const d = findDefinition(text);
+      return d ? text.slice(d.start, d.end) : undefined;
+    };
+    expect(
+      span("そうしたとき、両者の効用を同時に改善するような点を見つけることはできない。"),
+    ).toBeUndefined();
+    expect(
+      span("社会厚生関数とは社会の構成員が得た効用を集計して社会的な評価値を算出する関数のことである。"),
+    ).toBe("社会厚生関数");
+    expect(span("市場均衡とは、各財の需給が一致する状態である。")).toBe("市場均衡");
+  });
+});

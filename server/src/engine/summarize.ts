@@ -169,8 +169,8 @@ const DEFINITION_PATTERNS: RegExp[] = [
   /^(?:(?:un|une|le|la|les|l'|l’)\s*)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:est\s+(?:un|une|le|la|défini|définie)|désigne|se\s+définit|signifie)\b/iu,
   /^(?:(?:der|die|das|ein|eine)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:ist\s+(?:ein|eine|der|die|das|definiert)|bezeichnet|heißt|bedeutet)\b(?!\s+(?:man|er|sie|es|wir|ich|du|ihr)\b)/iu,
   /^(?:(?:el|la|los|las|un|una|o|a|os|as|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}\s\-'’()]{0,60}?)\s+(?:es\s+(?:un|una|el|la)|se\s+define|se\s+denomina|se\s+refiere\s+a|é\s+(?:um|uma|o|a)|define-se|refere-se|chama-se|significa)\b/iu,
-  // CJK: "X是指…", "XとはY", "X란 …"
-  /^(.{1,30}?)(?:是指|指的是|定义为|是一种|とは|と定義|이란|란\s|라고\s*한다|으로\s*정의|로\s*정의)/u,
+  // CJK: "X是指…", "XとはY", "X란 …"; a term holds no comma, and "…見つけることはできない" defines nothing
+  /^([^、，,。]{1,30}?)(?:是指|指的是|定义为|是一种|(?<!こ)とは|と定義|이란|란\s|라고\s*한다|으로\s*정의|로\s*정의)/u,
   // the name after the verb: "满足…的函数称为调和函数", "このときの値を効用と呼ぶ", "関数 u は効用関数と呼ばれる"
   /(?:被称为|称为|称作|叫做|叫作)[“「"《]?([^，,。；;“”「」"》\s]{2,16}?)[”」"》]?(?=[。；;，,]|$)/u,
   /[をは]\s*[「『]?([^、。，,「」『』をは\s]{1,20}?)[」』]?と(?:呼ばれる|呼ぶ|称する|称される)/u,

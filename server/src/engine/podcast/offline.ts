@@ -13,7 +13,13 @@ import {
   tokenize,
 } from "../nlp";
 import { findWord, hasCjk } from "../text";
-import { englishNaming, isCaption, isIncompleteStatement, isMetaSentence } from "../flashcards/card-kinds";
+import {
+  definedTerm,
+  englishNaming,
+  isCaption,
+  isIncompleteStatement,
+  isMetaSentence,
+} from "../flashcards/card-kinds";
 import {
   alternate,
   assembleScript,
@@ -90,7 +96,11 @@ const REASON_AFTER =
 function explainsTerm(text: string, term: string): boolean {
   const at = findWord(text, term);
   if (at < 0) return false;
-  return [...text.matchAll(REASON_AFTER)].some((m) => m.index > at + term.length);
+  return [...text.matchAll(REASON_AFTER)].some((m) =>
+    // Japanese gives the reason first: "AのでB", "AためにB" explain B ("市場を測るためによく用いられるものが社会厚生関数
+    // である" is about 社会厚生関数, not 市場)
+    /^(?:ため|ので)$/u.test(m[0]) ? at >= m.index + m[0].length : m.index > at + term.length,
+  );
 }
 
 /** A sentence that gives an example: the guest asks "an example?". */
@@ -216,7 +226,8 @@ function sectionItems(section: MaterialSection, material: NoteMaterial, start: n
     // einen Anbieter." under "Monopol" is what a monopoly is, not something about "Produkt")
     const opening = items.length === 0 && !definition && conceptHeading(section.heading, lang);
     const concept =
-      (definition && terms.find(fits)) ||
+      // the term the sentence defines ("X is called Y" defines Y), else a term the note marks in it
+      (definition && [definedTerm(text, lang) ?? "", ...terms].find(fits)) ||
       marked.find((t) => material.sections.some((x) => x.heading === t)) ||
       marked.find(namesConcept) ||
       (opening ? section.heading : undefined) ||
