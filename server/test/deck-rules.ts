@@ -20,8 +20,12 @@ export function expectDeckRules(deck: SlideDraft[], maxSlides: number) {
     for (const bullet of slide.bullets) {
       expect(bullet.trim()).not.toBe("");
       if (slide.kind === "content" || slide.kind === "summary") {
-        // ≤ ~12 words in spaced scripts, ≤ ~25 characters in CJK (an ellipsis may end a cut one)
-        expect(shortLength(bullet.replace(/…$/, "")), bullet).toBeLessThanOrEqual(hasCjk(bullet) ? 25 : 12);
+        // a whole statement: ≤ ~16 words in spaced scripts, ≤ ~32 characters in CJK; a longer one is cut to
+        // ≤ ~12 words or ~25 characters and ends in an ellipsis
+        const cut = /…$/u.test(bullet);
+        expect(shortLength(bullet.replace(/…$/u, "")), bullet).toBeLessThanOrEqual(
+          hasCjk(bullet) ? (cut ? 25 : 32) : cut ? 12 : 16,
+        );
       }
     }
     if (slide.kind === "content") expect(slide.sectionIndex).not.toBeNull();

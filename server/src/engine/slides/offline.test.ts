@@ -109,6 +109,24 @@ describe("offline slides from fixture notes", () => {
     expect(defaultSlideCount(large)).toBe(30);
   });
 
+  it("keeps a statement of up to ~16 words whole on its slide, and cuts a longer one", () => {
+    const whole =
+      "At the utility maximizing point, the budget line is just tangent to an indifference curve.";
+    const long =
+      "We call the ratio of marginal utility between two goods the marginal rate of substitution between the two goods, or the MRS for short.";
+    const material = noteMaterial({
+      title: "Consumer theory",
+      markdown: ["# Consumer theory", "## Graphical representation", whole, long].join("\n\n"),
+      outputLanguage: "en-US",
+      sources: [],
+    });
+    const slide = offlineSlides(material, { maxSlides: 5 }).find((s) => s.kind === "content")!;
+    expect(slide.bullets).toContain(
+      "At the utility maximizing point, the budget line is just tangent to an indifference curve",
+    );
+    expect(slide.bullets.find((b) => b.startsWith("We call"))).toMatch(/…$/u);
+  });
+
   it("makes no deck from a note with nothing in it", () => {
     const empty = noteMaterial({
       title: "Empty",

@@ -71,9 +71,11 @@ export function sectionSlide(section: MaterialSection, material: NoteMaterial): 
   const rows = firstTable(section);
   const table = rows ? slideTable(rows) : null;
   const points = keyPoints(section);
+  // beside a table, a bullet has one line: cut, never whole
   let bullets = slideBullets(
     points.map((p) => p.text),
     table ? 3 : SLIDE_BULLETS_MAX,
+    table === null,
   );
   if (bullets.length === 0 && table) bullets = slideBullets([table.rows[0]!.filter(Boolean).join(" · ")]);
   if (bullets.length === 0) return null;

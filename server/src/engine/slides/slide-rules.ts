@@ -10,7 +10,7 @@ import {
 import { cutChars, FORMULA } from "../formula";
 import type { MaterialSection } from "../note-material";
 import { labelledItem, normaliseForMatch } from "../note-material";
-import { shorten, type ShortLimit } from "../short-text";
+import { fitsLimit, shorten, tidyEnd, type ShortLimit } from "../short-text";
 import { hasCjk } from "../text";
 
 /** A slide as an engine writes it; the job turns `sectionIndex` + `quote` into the slide's citation. */
@@ -28,6 +28,8 @@ export interface SlideDraft {
 
 /** A bullet is short: about 12 words, or 25 CJK characters. */
 export const BULLET_LIMIT: ShortLimit = { words: 12, cjkChars: 25 };
+/** A whole statement of up to about 16 words (32 CJK characters) is a bullet as it stands: no "…" cut. */
+export const WHOLE_BULLET_LIMIT: ShortLimit = { words: 16, cjkChars: 32 };
 /** A sentence too long for a bullet keeps its first clause only when that clause is half a bullet or more. */
 const BULLET_CUT: ShortLimit = { ...BULLET_LIMIT, minClause: 6 };
 /** A title fits one line of the slide. */
@@ -61,14 +63,20 @@ function labelledBullet(text: string): string | null {
   return rest ? `${labelled.label}: ${rest}` : null;
 }
 
-/** Bullets cut to slide length, empty and repeated ones dropped, at most `max`. */
-export function slideBullets(texts: string[], max = SLIDE_BULLETS_MAX): string[] {
+/**
+ * Bullets cut to slide length (a whole statement kept whole where `whole` allows), empty and repeated ones
+ * dropped, at most `max`.
+ */
+export function slideBullets(texts: string[], max = SLIDE_BULLETS_MAX, whole = true): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const text of texts) {
     if (out.length >= max) break;
     const bullet =
-      labelledBullet(text) ?? shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT);
+      whole && fitsLimit(text, WHOLE_BULLET_LIMIT)
+        ? tidyEnd(text.replace(/\s+/gu, " ").trim())
+        : (labelledBullet(text) ??
+          shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT));
     const key = normaliseForMatch(bullet);
     if (key.length < 2 || seen.has(key) || bullet.length > SLIDE_BULLET_MAX) continue;
     seen.add(key);

@@ -80,3 +80,37 @@ describe(".pptx formulas", () => {
     120_000,
   );
 });
+
+describe(".pptx bullets", () => {
+  it("are set smaller when six long statements would overflow their box (not every program shrinks text)", async () => {
+    const bullet = (n: number) =>
+      `Statement ${n} of the section says what the budget line is and where it touches the indifference curve`;
+    const deck = (bullets: string[]) =>
+      [
+        {
+          kind: "content",
+          title: "Graphical representation",
+          bullets,
+          notes: "",
+          table: null,
+          citation: null,
+        },
+      ] as unknown as Slide[];
+    const sizes = async (bullets: string[]) => {
+      const [xml] = await slideXml(
+        await buildSlidesPptx({
+          title: "Econ",
+          outputLanguage: "en-US",
+          slides: deck(bullets),
+          sourceNames: [],
+        }),
+      );
+      return [...xml!.matchAll(/<a:rPr[^>]* sz="(\d+)"/gu)].map((m) => Number(m[1]) / 100);
+    };
+    // the title is one run; the bullets' runs share one size
+    const long = await sizes([1, 2, 3, 4, 5, 6].map(bullet));
+    const short = await sizes(["Budget line", "Indifference curve"]);
+    expect(Math.max(...long.slice(1))).toBeLessThanOrEqual(16);
+    expect(Math.max(...short.slice(1))).toBe(20);
+  });
+});

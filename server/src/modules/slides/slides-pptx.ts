@@ -131,7 +131,7 @@ export async function buildSlidesPptx(input: PptxInput): Promise<Buffer> {
           y: 1.25,
           w: 8.8,
           h: bulletsHeight,
-          fontSize: slide.bullets.length > 4 || table ? 18 : 20,
+          fontSize: bulletFontSize(slide.bullets, bulletsHeight, table !== null),
           valign: "top",
           fit: "shrink",
         },
@@ -175,4 +175,21 @@ export async function buildSlidesPptx(input: PptxInput): Promise<Buffer> {
     if (slide.notes) s.addNotes(slide.notes);
   }
   return pptxWithEquations((await pptx.write({ outputType: "nodebuffer" })) as Buffer);
+}
+
+/**
+ * The largest size (20 pt down to 14) at which the bullets fill no more than their box, estimated from their
+ * length (a CJK character is as wide as two Latin ones): not every program that opens the file shrinks text.
+ */
+function bulletFontSize(bullets: string[], heightInches: number, withTable: boolean): number {
+  const widthPoints = 8.8 * 72 - 18;
+  for (const size of withTable || bullets.length > 4 ? [18, 16, 14] : [20, 18, 16, 14]) {
+    const perLine = widthPoints / (size * 0.5);
+    const lines = bullets.reduce((n, b) => {
+      const width = [...b].reduce((w, ch) => w + (/[\u1100-\uffff]/u.test(ch) ? 2 : 1), 0);
+      return n + Math.max(1, Math.ceil(width / perLine));
+    }, 0);
+    if (lines * size * 1.2 + bullets.length * 8 <= heightInches * 72) return size;
+  }
+  return 14;
 }
