@@ -18,6 +18,20 @@ describe("mathSegments", () => {
     ]);
   });
 
+  it("sets a short double-dollar formula inside a sentence in the line, at display size (kramdown's inline maths)", () => {
+    expect(mathSegments("If the MRS between good $$x$$ and good $$y$$ is $$2.5$$, buy more.")).toEqual([
+      { text: "If the MRS between good " },
+      { tex: "\\displaystyle{x}", display: false },
+      { text: " and good " },
+      { tex: "\\displaystyle{y}", display: false },
+      { text: " is " },
+      { tex: "\\displaystyle{2.5}", display: false },
+      { text: ", buy more." },
+    ]);
+    // alone on its line, or large, a formula keeps its block
+    expect(mathSegments("so:\n$$x$$\n")[1]).toEqual({ tex: "x", display: true });
+  });
+
   it("leaves prices, lone and escaped dollars as text", () => {
     expect(mathSegments("It cost $5 and $10.")).toEqual([{ text: "It cost $5 and $10." }]);
     expect(mathSegments("a $ b")).toEqual([{ text: "a $ b" }]);

@@ -32,7 +32,13 @@ export function mathSegments(text: string): MathSegment[] {
       const tex = end > i + 2 ? text.slice(i + 2, end).trim() : "";
       if (tex) {
         flush();
-        segments.push({ tex, display: true });
+        // a short formula inside a sentence ("good $$x$$ and good $$y$$") is set in the line at display size: a
+        // block would break the sentence apart; a larger one keeps its block (it scrolls when too wide)
+        segments.push(
+          standsAlone(text, i, end + 2) || !shortFormula(tex)
+            ? { tex, display: true }
+            : { tex: `\\displaystyle{${tex}}`, display: false },
+        );
         i = end + 2;
         continue;
       }
@@ -50,6 +56,23 @@ export function mathSegments(text: string): MathSegment[] {
   }
   flush();
   return segments;
+}
+
+/** A formula that fits in a line of text: a symbol, a number, "p_x x + p_y y = I"; no big operator or array. */
+const shortFormula = (tex: string) =>
+  tex.length <= 40 && !/\\(?:sum|int|iint|oint|prod|lim|begin|over|atop)/u.test(tex);
+
+/**
+ * Whether a `$$…$$` formula is a line of its own (words of the sentence on neither side, a closing punctuation
+ * mark aside): a display block. Inside a sentence ("If the MRS between good $$x$$ and good $$y$$ is $$2.5$$"),
+ * as kramdown and MathJax notes write inline maths, it is set in the line.
+ */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const lineEnd = text.indexOf("\n", end);
+  const before = text.slice(lineStart, start);
+  const after = text.slice(end, lineEnd < 0 ? text.length : lineEnd);
+  return /^\s*$/u.test(before) && /^[\s.,;:!?。，；：！？]*$/u.test(after);
 }
 
 function closingDollar(text: string, from: number): number {

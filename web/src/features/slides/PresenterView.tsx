@@ -4,6 +4,7 @@ import { CloseOutlined, LeftOutlined, RightOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import type { Slide } from "@beannote/contract";
 import { SlideStage } from "./SlideStage";
+import { MathText } from "../../components/MathText";
 import { useSlideKeys } from "./use-slide-keys";
 
 interface Props {
@@ -85,7 +86,11 @@ export function PresenterView({ slides, index, onStep, onClose }: Props) {
         </div>
         <div className="slide-presenter__label">{t("slides.notes")}</div>
         <div className="slide-presenter__notes" data-testid="presenter-notes">
-          {slide.notes || <span className="muted">{t("slides.noNotes")}</span>}
+          {slide.notes ? (
+            <MathText text={slide.notes} />
+          ) : (
+            <span className="muted">{t("slides.noNotes")}</span>
+          )}
         </div>
         {next ? (
           <>

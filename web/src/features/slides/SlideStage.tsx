@@ -7,6 +7,18 @@ interface Props {
   small?: boolean;
 }
 
+/**
+ * How much text the bullets hold, a CJK character counting as two Latin ones: six long statements (or an
+ * edited slide's) are set smaller so that none is cut off at the stage's edge.
+ */
+export function bulletDensity(bullets: string[]): "normal" | "dense" | "packed" {
+  const width = bullets.reduce(
+    (n, b) => n + [...b].reduce((w, ch) => w + (/[\u1100-\uffff]/u.test(ch) ? 2 : 1), 0),
+    0,
+  );
+  return width > 600 ? "packed" : width > 400 ? "dense" : "normal";
+}
+
 /** One slide on a 16:9 stage; every size is relative to the stage's width, so it scales with the window. */
 export function SlideStage({ slide, small }: Props) {
   const isFrame = slide.kind === "title";
@@ -31,7 +43,7 @@ export function SlideStage({ slide, small }: Props) {
             </div>
             <div className="slide-stage__rule" />
             {slide.bullets.length ? (
-              <ul className="slide-stage__bullets">
+              <ul className="slide-stage__bullets" data-density={bulletDensity(slide.bullets)}>
                 {slide.bullets.map((b, i) => (
                   <li key={i}>
                     <MathText text={b} />

@@ -16,6 +16,7 @@ import { CitationButton } from "../artefacts/CitationButton";
 import { PresenterView } from "./PresenterView";
 import { SlideEditorModal, type SlideText } from "./SlideEditorModal";
 import { SlideStage } from "./SlideStage";
+import { MathText } from "../../components/MathText";
 import { useSlideKeys } from "./use-slide-keys";
 
 interface Props {
@@ -236,7 +237,11 @@ export function SlideViewer({
             <div className="slide-viewer__notes-label">{t("slides.notes")}</div>
             {/* long notes scroll: focusable, so that the keyboard scrolls them too */}
             <div className="slide-viewer__notes-text" data-testid="slide-notes" tabIndex={0}>
-              {slide.notes || <span className="muted">{t("slides.noNotes")}</span>}
+              {slide.notes ? (
+                <MathText text={slide.notes} />
+              ) : (
+                <span className="muted">{t("slides.noNotes")}</span>
+              )}
             </div>
           </section>
         </div>
