@@ -295,3 +295,29 @@ describe("mind map of fixture notes", () => {
     expect(map.initialExpandLevel).toBe(1);
   }, 60_000);
 });
+
+describe("a map's facts", () => {
+  it("are statements of the section, never an exercise's instruction ('Write down the optimization problem')", async () => {
+    await nlpReady("en");
+    // the worked example of an economics lecture
+    const markdown = [
+      "# Consumer theory",
+      "## First order conditions",
+      "This gives us three equations in three unknowns.",
+      "> The three equations are the two first order conditions and the **budget constraint**.",
+      "Calculate the consumer's optimal choice of $x$ and $y$.",
+      "Write down the optimization problem.",
+      "$$\\max_{x,y} x y$$",
+      "Plug $x=12.5$ into the budget constraint to solve for $y$.",
+    ].join("\n\n");
+    const material = noteMaterial({
+      title: "Consumer theory",
+      markdown,
+      outputLanguage: "en-US",
+      sources: [],
+    });
+    const labels = buildMindMap(material, "n").root.children[0]!.children.map((c) => c.label);
+    expect(labels).toContain("budget constraint");
+    for (const label of labels) expect(label).not.toMatch(/^(?:Write down|Calculate|Plug)\b/u);
+  });
+});

@@ -3,6 +3,7 @@ import { MIND_MAP_LARGE_NODES, MIND_MAP_LABEL_MAX } from "@beannote/contract";
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "./note-material";
 import { boldLabelled, mostlySaidBefore, normaliseForMatch, sectionSentences } from "./note-material";
 import { protectFormulas } from "./formula";
+import { narratesOrInstructs } from "./quiz/quiz-text";
 import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./short-text";
 import { findWord, hasCjk } from "./text";
 import {
@@ -340,6 +341,8 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
     )
       continue;
     if (!sectionTerms.some((t) => findWord(whole, t) >= 0) || !hasVerb(whole, lang)) continue;
+    // an exercise's instruction ("Write down the optimization problem") is no fact of the section
+    if (narratesOrInstructs(whole, lang, tokenize(whole, lang), true)) continue;
     if (leaves.some((l) => normaliseForMatch(whole).includes(normaliseForMatch(l.label)))) continue;
     add("point", whole, s.text);
   }
