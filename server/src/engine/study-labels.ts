@@ -1,6 +1,15 @@
 import type { OutputLanguage } from "@beannote/contract";
 import { fitParticle } from "./text";
 
+/**
+ * Whether an English term is a plural ("negative passages", "utility functions"), for the verb of a question:
+ * its last word ends in "s" and is no singular of that shape ("analysis", "economics", "bus") or an acronym.
+ */
+function englishPlural(term: string): boolean {
+  const last = term.trim().split(/\s+/u).at(-1) ?? "";
+  return /^\p{Ll}[\p{Ll}-]*[^s'’]s$/u.test(last) && !/(?:ss|us|is|ics|ness)$/u.test(last);
+}
+
 /** The engine's own words in study artefacts (cards, questions, slides, podcast), per output language. */
 export interface StudyLabels {
   /** Front of a key-point card: a question about a section. */
@@ -530,11 +539,14 @@ const PODCAST_LABELS: Record<OutputLanguage, PodcastLabels> = {
     enterFirst: (h) => `Let's start with ${h}.`,
     enterNext: [(h) => `Next up: ${h}.`, (h) => `Now let's turn to ${h}.`, (h) => `Moving on to ${h}.`],
     enterLast: (h) => `Finally, ${h}.`,
-    askDefinition: [(t) => `What exactly is ${t}?`, (t) => `How does the note define ${t}?`],
+    askDefinition: [
+      (t) => `What exactly ${englishPlural(t) ? "are" : "is"} ${t}?`,
+      (t) => `How does the note define ${t}?`,
+    ],
     askNumbers: "Are there any figures worth remembering here?",
     askTerm: [
       (t) => `And what about ${t}?`,
-      (t) => `Where does ${t} come in?`,
+      (t) => `Where ${englishPlural(t) ? "do" : "does"} ${t} come in?`,
       (t) => `What should we know about ${t}?`,
     ],
     askList: "What are the main points?",
