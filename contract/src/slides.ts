@@ -40,6 +40,16 @@ export const SLIDE_BULLETS_MAX = 6;
 export const SLIDE_TITLE_MAX = 200;
 export const SLIDE_BULLET_MAX = 300;
 export const SLIDE_NOTES_MAX = 5000;
+
+/**
+ * How wide a slide's text is set, in Latin characters: a CJK (or other wide) character counts as two. The
+ * .pptx and the web stage size their bullets by it.
+ */
+export function slideTextWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += /[\u1100-\uffff]/u.test(ch) ? 2 : 1;
+  return width;
+}
 /** A table kept from the note is cut to this many rows (header included) and columns. */
 export const SLIDE_TABLE_ROWS_MAX = 7;
 export const SLIDE_TABLE_COLUMNS_MAX = 5;

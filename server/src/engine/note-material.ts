@@ -67,13 +67,24 @@ export function inlineText(markdown: string): MaterialSentence {
   return { text: formulas.restore(text), terms: [...new Set(terms.map(formulas.restore))] };
 }
 
-/** A list item that opens with a short label ("Thermal noise: related to …", "零点：…"): the label and the rest. */
-export function labelledItem(text: string): { label: string; rest: string } | null {
-  const m = /^([^:：]{2,60}?)\s?[:：]\s*(\S.*)$/su.exec(text.trim());
+const COLON_LABELLED = /^([^:：]{2,60}?)\s?[:：]\s*(\S.*)$/su;
+/** "term – what it is": a dash with a space on each side. */
+export const DASH_LABELLED = /^([^–—:：]{2,60}?)\s+[-–—]\s+(\S.*)$/su;
+
+/**
+ * A list item that opens with a short label ("Thermal noise: related to …", "零点：…"; a dash instead of the colon
+ * with DASH_LABELLED): the label and the rest.
+ */
+export function labelledItem(
+  text: string,
+  pattern = COLON_LABELLED,
+  maxWords = 6,
+): { label: string; rest: string } | null {
+  const m = pattern.exec(text.trim());
   if (!m) return null;
   const label = m[1]!.trim();
   if (/[.!?。！？;；,，]/u.test(label) || /\$/u.test(label)) return null; // a sentence or a formula before the colon
-  if (hasCjk(label) ? [...label].length > 16 : label.split(/\s+/).length > 6) return null;
+  if (hasCjk(label) ? [...label].length > 16 : label.split(/\s+/).length > maxWords) return null;
   return { label, rest: m[2]!.trim() };
 }
 

@@ -1,6 +1,12 @@
 import type { MaterialSection, MaterialSentence, NoteMaterial } from "../note-material";
 import { askedTerm } from "./asked-term";
-import { boldLabelled, normaliseForMatch, sectionSentences } from "../note-material";
+import {
+  boldLabelled,
+  DASH_LABELLED,
+  labelledItem,
+  normaliseForMatch,
+  sectionSentences,
+} from "../note-material";
 import { studyLabelsFor, type StudyLabels } from "../study-labels";
 import { maskFormulas } from "../formula";
 import { findWord, hasCjk } from "../text";
@@ -499,18 +505,8 @@ function saysSomething(label: string, lang: string): boolean {
   return inner.length > 1 || inner.some((t) => [...t.text].length > 3);
 }
 
-/** A list item "term – what it is" (a dash with a space on each side), or null. */
-function dashLabelled(text: string): { label: string; rest: string } | null {
-  const m = /^([^–—:：]{2,60}?)\s+[-–—]\s+(\S.*)$/su.exec(text.trim());
-  if (!m) return null;
-  const label = m[1]!.trim();
-  if (
-    /[.!?。！？;；,，$]/u.test(label) ||
-    (hasCjk(label) ? [...label].length > 16 : label.split(/\s+/).length > 5)
-  )
-    return null;
-  return { label, rest: m[2]!.trim() };
-}
+/** A list item "term – what it is" (a dash with a space on each side, a label of at most five words), or null. */
+const dashLabelled = (text: string) => labelledItem(text, DASH_LABELLED, 5);
 
 /** The candidate cards of one section, best first: by form (definitions first), then in note order. */
 function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx: DeckContext): Candidate[] {

@@ -441,23 +441,22 @@ const FIRST_PERSON = new RegExp(
   `(?<!\\p{L})(?:${FIRST_PERSON_WORDS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join("|")})(?!\\p{L})|(?<!\\p{L})I\\s+\\p{Ll}|我们|咱们|我|私たち|私|我々|僕`,
   "u",
 );
-const ENGLISH_PLURAL: [RegExp, string][] = [
-  [/\bwe\b/g, "the authors"],
-  [/\bWe\b/g, "The authors"],
-  [/\bour\b/g, "their"],
-  [/\bOur\b/g, "Their"],
-  [/\bus\b/g, "them"],
-  [/\bourselves\b/g, "themselves"],
-];
-
-const LECTURE_PLURAL: [RegExp, string][] = [
-  [/\bwe\b/g, "you"],
-  [/\bWe\b/g, "You"],
-  [/\bour\b/g, "your"],
-  [/\bOur\b/g, "Your"],
-  [/\bus\b/g, "you"],
-  [/\bourselves\b/g, "yourselves"],
-];
+/** The English "we", "our", "us", "ourselves" (and their capitals) said as another person's words. */
+function firstPluralAs(we: string, our: string, us: string, ourselves: string): [RegExp, string][] {
+  const capital = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+  return [
+    [/\bwe\b/g, we],
+    [/\bWe\b/g, capital(we)],
+    [/\bour\b/g, our],
+    [/\bOur\b/g, capital(our)],
+    [/\bus\b/g, us],
+    [/\bourselves\b/g, ourselves],
+  ];
+}
+/** A paper's "we" are its authors. */
+const ENGLISH_PLURAL = firstPluralAs("the authors", "their", "them", "themselves");
+/** A lecture's "we" are the teacher and the class: said to the listener. */
+const LECTURE_PLURAL = firstPluralAs("you", "your", "you", "yourselves");
 
 /** A research paper speaks of its authors' own work ("In this paper we propose …", "our method"). */
 const PAPER =

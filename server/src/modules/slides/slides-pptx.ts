@@ -1,4 +1,4 @@
-import type { OutputLanguage, Slide } from "@beannote/contract";
+import { slideTextWidth, type OutputLanguage, type Slide } from "@beannote/contract";
 import { detectLanguage } from "../../engine/text";
 import { slideLabelsFor } from "../../engine/study-labels";
 import { pptxWithEquations } from "./pptx-math";
@@ -185,10 +185,7 @@ function bulletFontSize(bullets: string[], heightInches: number, withTable: bool
   const widthPoints = 8.8 * 72 - 18;
   for (const size of withTable || bullets.length > 4 ? [18, 16, 14] : [20, 18, 16, 14]) {
     const perLine = widthPoints / (size * 0.5);
-    const lines = bullets.reduce((n, b) => {
-      const width = [...b].reduce((w, ch) => w + (/[\u1100-\uffff]/u.test(ch) ? 2 : 1), 0);
-      return n + Math.max(1, Math.ceil(width / perLine));
-    }, 0);
+    const lines = bullets.reduce((n, b) => n + Math.max(1, Math.ceil(slideTextWidth(b) / perLine)), 0);
     if (lines * size * 1.2 + bullets.length * 8 <= heightInches * 72) return size;
   }
   return 14;

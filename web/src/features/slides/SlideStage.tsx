@@ -1,4 +1,4 @@
-import type { Slide } from "@beannote/contract";
+import { slideTextWidth, type Slide } from "@beannote/contract";
 import { MathText } from "../../components/MathText";
 
 interface Props {
@@ -12,10 +12,7 @@ interface Props {
  * edited slide's) are set smaller so that none is cut off at the stage's edge.
  */
 export function bulletDensity(bullets: string[]): "normal" | "dense" | "packed" {
-  const width = bullets.reduce(
-    (n, b) => n + [...b].reduce((w, ch) => w + (/[\u1100-\uffff]/u.test(ch) ? 2 : 1), 0),
-    0,
-  );
+  const width = bullets.reduce((n, b) => n + slideTextWidth(b), 0);
   return width > 600 ? "packed" : width > 400 ? "dense" : "normal";
 }
 
