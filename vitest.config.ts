@@ -16,6 +16,9 @@ const SERVER_TIMED = [
   "server/src/modules/notes/notes-fairness.test.ts", // a file is read in under 10 s beside stalled generations
 ];
 
+/** Server test files that mock a module (vi.mock): each runs with modules of its own, as WEB_MOCKING below. */
+const SERVER_MOCKING = ["server/src/ingest/pdf-math/operations-once.test.ts"];
+
 /** Web test files that mock a module (vi.mock) or replace a global: each runs with modules of its own. */
 const WEB_MOCKING = [
   "src/app/query-client.test.tsx",
@@ -32,6 +35,12 @@ const server = {
   // The 1 s default is too short on a busy 2-core CI machine.
   expect: { poll: { timeout: 10_000 } },
   pool: "forks",
+  // A worker's files share its modules: the server's module graph (pdf.js, the language models, drizzle, fastify)
+  // is loaded once per worker instead of once per file, which was a third of the server files' CPU time. Each
+  // file still starts its own server, database and folders; spies and stubbed variables are undone after each.
+  isolate: false,
+  restoreMocks: true,
+  unstubEnvs: true,
 } as const;
 
 export default defineConfig({
@@ -53,9 +62,10 @@ export default defineConfig({
           ...server,
           name: "server",
           include: ["server/src/**/*.test.ts", "server/test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...SERVER_TIMED],
+          exclude: [...configDefaults.exclude, ...SERVER_TIMED, ...SERVER_MOCKING],
         },
       },
+      { test: { ...server, name: "server-mocks", include: SERVER_MOCKING, isolate: true } },
       {
         test: {
           ...server,
@@ -88,6 +98,8 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           // One journey at a time: two at once (maxWorkers 2) failed parse waits on a shared, loaded machine.
           fileParallelism: false,
+          // The journeys' worker loads the server's modules once for all of them (each still starts its own stack).
+          isolate: false,
         },
       },
     ],

@@ -71,7 +71,7 @@ const checked = Math.round((Date.now() - started) / 1000);
 console.log(`\nchecks: ${checked} s${checksFailed.length ? `; failed: ${checksFailed.join(", ")}` : ""}`);
 if (checksFailed.length) process.exit(1);
 const [main, journeys] = await Promise.all([
-  vitest(["contract", "server", "web", "web-mocks"], "[unit]"),
+  vitest(["contract", "server", "server-mocks", "web", "web-mocks"], "[unit]"),
   vitest(["e2e"], "[e2e]"),
 ]);
 const timed = await vitest(["server-timed"]);
