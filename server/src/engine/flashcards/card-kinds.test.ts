@@ -79,6 +79,16 @@ describe("reading a sentence's kind", () => {
     const mention = "我们来对这个定理进行证明，过程并不难。";
     expect(namedResult(mention, "zh", nounPhrases(mention, "zh"))).toBeNull();
     expect(namedResult("In this section we use the following theorem to bound the error.", "en")).toBeNull();
+    // a clause that ends on a result's word is no name ("What does We describe a method state?")
+    expect(
+      namedResult("We describe an algorithm for packing boxes into as few crates as possible.", "en"),
+    ).toBeNull();
+    expect(
+      namedResult("They derive a rule of thumb from the measured delays of each link.", "en"),
+    ).toBeNull();
+    expect(
+      namedResult("Dijkstra's algorithm finds the shortest paths from one node to every other node.", "en"),
+    ).toBe("Dijkstra's algorithm");
     expect(namedResult("Закон Ома утверждает, что сила тока пропорциональна напряжению.", "ru")).toBe(
       "Закон Ома",
     );

@@ -293,6 +293,7 @@ export function namedResult(sentence: string, lang: string, spans: TermSpan[] = 
     const name = found?.trim();
     if (!name || NOT_A_NAME.test(name)) continue;
     if (/^(?:The|A|An)\s/u.test(name)) continue;
+    if (lang === "en" && !readsAsName(sentence, sentence.indexOf(name), name.length)) continue;
     // the sentence states the result: it opens with its name, or the name is followed by ":" or "states"
     const at = sentence.indexOf(name);
     // a Chinese or Japanese name stands on its own, after the start or a punctuation mark: "由小圆弧定理",
@@ -305,6 +306,19 @@ export function namedResult(sentence: string, lang: string, spans: TermSpan[] = 
     if (rest >= (hasCjk(sentence) ? 8 : 25)) return name;
   }
   return null;
+}
+
+/**
+ * Whether the words at `at` (an English result's name the pattern found) are a name by the tagger's reading of the
+ * sentence: no verb, auxiliary, pronoun or determiner among them ("We explain an algorithm for …" is a clause).
+ */
+function readsAsName(sentence: string, at: number, length: number): boolean {
+  return !tokenize(sentence, "en").some(
+    (t) =>
+      t.start >= at &&
+      t.end <= at + length &&
+      (t.pos === "VERB" || (t.tag !== undefined && ["AUX", "PRON", "DET"].includes(t.tag))),
+  );
 }
 
 /** "Full Name (ABC)" or "ABC (Full Name)": an acronym whose letters open the words of its expansion. */
