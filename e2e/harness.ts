@@ -112,11 +112,18 @@ export async function startStack(
       ...(options.realReading ? {} : rememberingRefusals(cachedReading)),
     });
     const browser = await launching;
+    let closing = false;
+    // a journey that fails with "Target page, context or browser has been closed" then says when and why
+    browser.on("disconnected", () => {
+      if (!closing)
+        console.error(`[harness] Chromium ended before the stack closed (${new Date().toISOString()})`);
+    });
     return {
       server,
       smtp,
       browser,
       async close() {
+        closing = true;
         await browser.close();
         await server.close();
         await smtp.close();
@@ -153,6 +160,11 @@ export async function newContext(stack: Stack, options: ContextOptions = {}): Pr
     hasTouch: phone,
     userAgent: phone ? PHONE_UA : undefined,
   });
+  context.on("page", (page) =>
+    page.on("crash", () =>
+      console.error(`[harness] the page crashed at ${page.url()} (${new Date().toISOString()})`),
+    ),
+  );
   await context.addInitScript(recordToasts);
   const stored: Record<string, string> = {};
   if (options.token) stored.token = options.token;
