@@ -1136,7 +1136,7 @@ function sectionsFromOutline(
       i += skip - 1;
       continue;
     }
-    sections[sections.length - 1]!.blocks.push(toBlock(p));
+    sections[sections.length - 1]!.blocks.push(...toBlocks(p));
   }
   for (; next < outline.length; next++) {
     const e = outline[next]!;
@@ -1168,13 +1168,32 @@ const BULLET = new RegExp(`^\\s*[•●○◦▪■□◆◇►▶✓✔\\-–*�
 /** Bullets run into one paragraph when their lines join ("• We explain … • We validate …"). */
 const INNER_BULLET = new RegExp(`\\s+[•●▪■◆►▶${SYMBOL_BULLETS}]\\s+`, "u");
 
-function toBlock(p: Paragraph): SourceBlock {
-  if (p.table) return { type: "table", rows: p.table.rows, page: p.page };
+/** A list that a paragraph's last sentence leads into, its bullets joined to it ("… when we exit a loop. • If …"). */
+const LIST_AFTER_SENTENCE = new RegExp(`(?<=[.:;!?。：；！？])\\s+[•●▪■◆►▶${SYMBOL_BULLETS}]\\s+`, "u");
+
+function toBlocks(p: Paragraph): SourceBlock[] {
+  if (p.table) return [{ type: "table", rows: p.table.rows, page: p.page }];
   if (BULLET.test(p.text)) {
     const items = p.text.replace(BULLET, "").split(INNER_BULLET).filter(Boolean);
-    return { type: "list", items, page: p.page };
+    return [{ type: "list", items, page: p.page }];
   }
-  return { type: "paragraph", text: p.text, page: p.page };
+  const lead = LIST_AFTER_SENTENCE.exec(p.text);
+  if (lead && !insideFormula(p.text, lead.index)) {
+    const items = p.text
+      .slice(lead.index + lead[0].length)
+      .split(INNER_BULLET)
+      .filter(Boolean);
+    return [
+      { type: "paragraph", text: p.text.slice(0, lead.index), page: p.page },
+      { type: "list", items, page: p.page },
+    ];
+  }
+  return [{ type: "paragraph", text: p.text, page: p.page }];
+}
+
+/** Whether `at` falls inside a `$…$` formula of `text`. */
+function insideFormula(text: string, at: number): boolean {
+  return ((text.slice(0, at).match(/(?<!\\)\$/g) ?? []).length & 1) === 1;
 }
 
 const NUMBERED_HEADING = /^((?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}[^.!?]{0,80}$/u;
@@ -1284,7 +1303,7 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
   const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
   for (const p of paras) {
     if (p.table) {
-      sections[sections.length - 1]!.blocks.push(toBlock(p));
+      sections[sections.length - 1]!.blocks.push(...toBlocks(p));
       continue;
     }
     if (p.heading && !isNeverHeading(p.text)) {
@@ -1341,7 +1360,7 @@ function sectionsFromFonts(paras: Paragraph[]): SourceSection[] {
       });
       continue;
     }
-    sections[sections.length - 1]!.blocks.push(toBlock(p));
+    sections[sections.length - 1]!.blocks.push(...toBlocks(p));
   }
   return sections;
 }

@@ -42,3 +42,25 @@ describe("bullets of a deck saved as PDF", () => {
     expect(JSON.stringify(doc)).not.toMatch(/[\uf000-\uf0ff]/u);
   });
 });
+
+// The TraceMonkey paper (shared fixtures): its nesting algorithm's two cases are bullets set right after a
+// paragraph's last sentence, and the text layer joins them to it.
+const PAPER = path.resolve(
+  import.meta.dirname,
+  "../../../../shared/fixtures/documents/en-paper-tracemonkey-trace-jit.pdf",
+);
+
+describe("bullets that follow a paragraph's last sentence", () => {
+  it("are a list after the paragraph, not a '•' inside it", async () => {
+    const doc = await parsePdf({ data: await readFile(PAPER), fileName: "paper.pdf" });
+    const blocks = doc.sections.flatMap((s) => s.blocks);
+    const paragraphs = blocks.flatMap((b) => (b.type === "paragraph" ? [b.text] : []));
+    expect(paragraphs.filter((text) => /[.:]\s+•\s/u.test(text))).toEqual([]);
+    const at = blocks.findIndex(
+      (b) => b.type === "list" && /^If \S+ has a type-matching/u.test(b.items[0] ?? ""),
+    );
+    expect(at, JSON.stringify(paragraphs.filter((t) => t.includes("type-matching")))).toBeGreaterThan(0);
+    const lead = blocks[at - 1]!;
+    expect(lead.type === "paragraph" && lead.text).toMatch(/we exit a loop\.$/u);
+  });
+});
