@@ -54,10 +54,10 @@ describe("bullets that follow a paragraph's last sentence", () => {
   it("are a list after the paragraph, not a '•' inside it", async () => {
     const doc = await parsePdf({ data: await readFile(PAPER), fileName: "paper.pdf" });
     const blocks = doc.sections.flatMap((s) => s.blocks);
-    const paragraphs = blocks.flatMap((b) => (b.type === "paragraph" ? [b.text] : []));
+    const paragraphs = blocks.flatMap((b) => (b.type === "paragraph" ? [b.text ?? ""] : []));
     expect(paragraphs.filter((text) => /[.:]\s+•\s/u.test(text))).toEqual([]);
     const at = blocks.findIndex(
-      (b) => b.type === "list" && /^If \S+ has a type-matching/u.test(b.items[0] ?? ""),
+      (b) => b.type === "list" && /^If \S+ has a type-matching/u.test(b.items?.[0] ?? ""),
     );
     expect(at, JSON.stringify(paragraphs.filter((t) => t.includes("type-matching")))).toBeGreaterThan(0);
     const lead = blocks[at - 1]!;
