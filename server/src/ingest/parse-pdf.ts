@@ -1169,7 +1169,7 @@ const BULLET = new RegExp(`^\\s*[•●○◦▪■□◆◇►▶✓✔\\-–*�
 const INNER_BULLET = new RegExp(`\\s+[•●▪■◆►▶${SYMBOL_BULLETS}]\\s+`, "u");
 
 /** A list that a paragraph's last sentence leads into, its bullets joined to it ("… when we exit a loop. • If …"). */
-const LIST_AFTER_SENTENCE = new RegExp(`(?<=[.:;!?。：；！？])\\s+[•●▪■◆►▶${SYMBOL_BULLETS}]\\s+`, "u");
+const LIST_AFTER_SENTENCE = new RegExp(`(?<=[.:;!?。：；！？])${INNER_BULLET.source}`, "u");
 
 function toBlocks(p: Paragraph): SourceBlock[] {
   if (p.table) return [{ type: "table", rows: p.table.rows, page: p.page }];

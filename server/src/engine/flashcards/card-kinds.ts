@@ -293,9 +293,9 @@ export function namedResult(sentence: string, lang: string, spans: TermSpan[] = 
     const name = found?.trim();
     if (!name || NOT_A_NAME.test(name)) continue;
     if (/^(?:The|A|An)\s/u.test(name)) continue;
-    if (lang === "en" && !readsAsName(sentence, sentence.indexOf(name), name.length)) continue;
     // the sentence states the result: it opens with its name, or the name is followed by ":" or "states"
     const at = sentence.indexOf(name);
+    if (lang === "en" && !readsAsName(sentence, at, name.length)) continue;
     // a Chinese or Japanese name stands on its own, after the start or a punctuation mark: "由小圆弧定理",
     // "我们介绍定理", "则比值判别法" are a name cut or read into the words before it
     if (hasCjk(name) && at > 0 && !/[：:，,。；;、（(\s]$/u.test(sentence.slice(0, at))) continue;
