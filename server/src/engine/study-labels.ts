@@ -16,8 +16,11 @@ export interface StudyLabels {
   keyPointQuestion(heading: string): string;
   /** The blank that replaces a term in a cloze sentence. */
   blank: string;
-  /** Front of a definition card. */
-  whatIs(term: string): string;
+  /**
+   * Front of a definition card; `plural` when the sentence says so ("Fat bytecodes are …"), else read from the
+   * term's shape where the language agrees its verb with it.
+   */
+  whatIs(term: string, plural?: boolean): string;
   /** Front of a named-result card: what a theorem, law or formula states. */
   statementOf(name: string): string;
   /** Front of an enumeration card: the list a sentence (or heading) introduces, with its length. */
@@ -38,7 +41,7 @@ const LABELS: Record<OutputLanguage, StudyLabels> = {
   "en-US": {
     keyPointQuestion: (h) => `What is the key point of ${quoted("“", "”")(h)}?`,
     blank: latin,
-    whatIs: (t) => `What is ${t}?`,
+    whatIs: (t, plural) => `What ${(plural ?? englishPlural(t)) ? "are" : "is"} ${t}?`,
     statementOf: (n) => `What does ${/^\p{Ll}/u.test(n) ? `the ${n}` : n} state?`,
     listAll: (i, n) => `${i} — name all ${n}.`,
     why: (s) => `Why? ${s}`,
@@ -89,7 +92,7 @@ const LABELS: Record<OutputLanguage, StudyLabels> = {
   "de-DE": {
     keyPointQuestion: (h) => `Was ist der Kernpunkt von ${quoted("„", "“")(h)}?`,
     blank: latin,
-    whatIs: (t) => `Was ist ${t}?`,
+    whatIs: (t, plural) => `Was ${plural ? "sind" : "ist"} ${t}?`,
     statementOf: (n) => `Was besagt ${n}?`,
     listAll: (i, n) => `${i} — nennen Sie alle ${n}.`,
     why: (s) => `Warum? ${s}`,
@@ -99,7 +102,7 @@ const LABELS: Record<OutputLanguage, StudyLabels> = {
   "pt-BR": {
     keyPointQuestion: (h) => `Qual é o ponto principal de ${quoted("“", "”")(h)}?`,
     blank: latin,
-    whatIs: (t) => `O que é ${t}?`,
+    whatIs: (t, plural) => `O que ${plural ? "são" : "é"} ${t}?`,
     statementOf: (n) => `O que afirma ${n}?`,
     listAll: (i, n) => `${i} — cite todos (${n}).`,
     why: (s) => `Por quê? ${s}`,
@@ -109,7 +112,7 @@ const LABELS: Record<OutputLanguage, StudyLabels> = {
   "es-ES": {
     keyPointQuestion: (h) => `¿Cuál es el punto clave de ${quoted("«", "»")(h)}?`,
     blank: latin,
-    whatIs: (t) => `¿Qué es ${t}?`,
+    whatIs: (t, plural) => `¿Qué ${plural ? "son" : "es"} ${t}?`,
     statementOf: (n) => `¿Qué establece ${n}?`,
     listAll: (i, n) => `${i} — enumera los ${n}.`,
     why: (s) => `¿Por qué? ${s}`,

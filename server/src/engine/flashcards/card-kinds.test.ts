@@ -19,6 +19,7 @@ import {
   namedResult,
   numberFact,
   opensPointingBack,
+  whyQuestion,
 } from "./card-kinds";
 import { isFillerAnswer } from "./card-rules";
 import { defaultCardCount, writeOfflineFlashcards } from "./offline";
@@ -135,6 +136,41 @@ describe("reading a sentence's kind", () => {
     expect(numberFact("Retrieval uses BM25 (Robertson and Zaragoza, 2009) in many systems.")).toBeNull();
     expect(isProse("∂2v ∂2v + = 0 (1-5) ∂2x ∂2y")).toBe(false);
     expect(isProse("The kinetic energy is $E=\\frac{1}{2}mv^2$ for a moving body.")).toBe(true);
+  });
+
+  it("asks 'why' as a question about the effect's subject, and of no fragment or chain of causes", () => {
+    expect(whyQuestion("The kernel also keeps a free list.", "en")).toBe(
+      "Why does the kernel also keep a free list?",
+    );
+    expect(whyQuestion("Dynamic languages are slower to start than static ones.", "en")).toBe(
+      "Why are dynamic languages slower to start than static ones?",
+    );
+    expect(whyQuestion("The old schedulers wasted cycles.", "en")).toBe(
+      "Why did the old schedulers waste cycles?",
+    );
+    // an instruction, a pronoun or a formula as subject is no question about a concept
+    expect(whyQuestion("Note that $a$ must divide $b$.", "en")).toBeNull();
+    expect(whyQuestion("It also sets a flag.", "en")).toBeNull();
+    expect(whyQuestion("热量从高温物体传向低温物体。", "zh")).toBe("为什么热量从高温物体传向低温物体？");
+    // an effect that carries a cause of its own is two statements
+    expect(whyQuestion("矩阵是对称的，因此特征值都是实数。", "zh")).toBeNull();
+    expect(causalSplit("由于矩阵是实的，它的转置等于共轭转置，因此对称矩阵的特征值都是实数。", "zh")).toEqual(
+      {
+        effect: "对称矩阵的特征值都是实数。",
+        cause: "由于矩阵是实的，它的转置等于共轭转置。",
+      },
+    );
+  });
+
+  it("reads no ranking as a definition, and compares no clause pointed back at", () => {
+    expect(definedTerm("Quicksort is the fastest sort on 7 of the 10 inputs we tried.", "en")).toBeNull();
+    expect(definedTerm("Ethernet was the first network to use carrier sensing.", "en")).toBeNull();
+    expect(definedTerm("Heaps are the most common backing store of priority queues.", "en")).toBeNull();
+    expect(definedTerm("A heap is a tree in which every parent orders before its children.", "en")).toBe(
+      "heap",
+    );
+    const zh = "整数环中每个理想都是主理想，这与多项式环不同。";
+    expect(comparedPair(zh, "zh", nounPhrases(zh, "zh"))).toBeNull();
   });
 
   it("reads a table's first row as data when it has the data's shape", () => {
@@ -393,9 +429,23 @@ describe("an offline deck", () => {
     expect(definitions.map((c) => c.front)).toEqual([
       "What is Bilateral intervention?",
       "What is Triangular intervention?",
-      "What is Price controls?",
+      "What are Price controls?",
     ]);
     expect(definitions[1]!.back).toBe("A ban on Sunday trading, maximum prices or labour laws.");
+  });
+
+  it("agrees a definition with a plural term, asks real 'why' questions and compares concepts only", async () => {
+    const markdown = [
+      "# Compilers",
+      "## Runtime",
+      "Inline caches are a speed-up for property lookups because they remember the shape of the last object seen. The collector also keeps a remembered set so that a minor collection need not scan the old generation. For one of the loops we run 12 times faster than the baseline interpreter. The baseline interpreter is the slowest tier on 8 of the 11 programs.",
+    ].join("\n");
+    const material = noteMaterial({ title: "Compilers", markdown, outputLanguage: "en-US", sources: [] });
+    const cards = await writeOfflineFlashcards(material, { count: 10 });
+    const fronts = cards.map((c) => c.front);
+    expect(fronts).toContain("What are Inline caches?");
+    expect(fronts).toContain("Why does the collector also keep a remembered set?");
+    expect(fronts.filter((f) => /^Why\?|differ\?$|What is the baseline interpreter/u.test(f))).toEqual([]);
   });
 
   it("writes a Chinese lecture's concepts, not mostly 'what is the key point' (at most 40% of the deck)", async () => {

@@ -135,11 +135,30 @@ function namesAConcept(term: string, sentence: string, m: RegExpExecArray, lang:
       /[，,]\s*(?:则|故)/u.test(rest))
   )
     return false;
+  if (lang === "en") return !ranks(sentence.slice(m.index + m[0].indexOf(m[1]!) + m[1]!.length));
   if (lang !== "zh" && lang !== "ja") return true;
   const tokens = tokenize(term, lang);
   const head = tokens.at(-1);
   if (!head || !(head.pos === "NOUN" || head.pos === "PROPN" || head.pos === "X")) return false;
   return tokens.length > 1 || termSpecificity(tokens, lang) >= 0.9;
+}
+
+/**
+ * Whether an English predicate ranks its subject rather than saying what it is: a superlative or an ordinal
+ * right after the copula ("… is the fastest VM on 9 of the 26 benchmarks", "… was the first system to …",
+ * "… are the most common cause of …"). wink's lemma tells a superlative from its base ("fastest" → "fast").
+ */
+function ranks(predicate: string): boolean {
+  const tokens = tokenize(predicate, "en");
+  const verb = tokens.findIndex((t) => t.tag === "AUX" || t.pos === "VERB");
+  const first = tokens.slice(verb + 1).find((t) => t.tag !== "DET" && t.tag !== "ADV" && t.tag !== "PART");
+  const word = tokens.slice(verb + 1).find((t) => t.tag !== "DET");
+  if (!first || !word) return false;
+  const text = first.text.toLowerCase();
+  const superlative = first.pos === "ADJ" && /est$/u.test(text) && first.norm !== text;
+  const mostOrLeast = /^(?:most|least)$/u.test(word.text.toLowerCase());
+  const ordinal = /^(?:first|second|third|last|\d+(?:st|nd|rd|th))$/u.test(text);
+  return superlative || mostOrLeast || ordinal;
 }
 
 const WE_CALL =
@@ -395,7 +414,8 @@ const CAUSE_BEFORE: Record<string, RegExp> = {
 };
 const CAUSE_FIRST: Record<string, RegExp> = {
   en: /^(?:Because|Since)\s+(.+?),\s+(.+)$/u,
-  zh: /^(?:因为|由于|为了)(.+?)[，,](?:所以|因此)?(.+)$/u,
+  // "由于A，B，因此C": the cause runs to the correlative, when there is one
+  zh: /^(?:因为|由于|为了)(.+?)[，,](?:(?:所以|因此|因而|从而)(.+)|(?!.*[，,](?:所以|因此|因而|从而))(.+))$/u,
   fr: /^(?:Parce que|Comme|Puisque|Afin de|Pour)\s+(.+?),\s+(.+)$/u,
   // "Поскольку X, то Y": the correlative "то" opens no effect
   ru: /^(?:Так как|Поскольку|Потому что|Чтобы|Для того чтобы)\s+(.+?),\s+(?:то\s*,?\s+)?(.+)$/u,
@@ -413,10 +433,11 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function causalSplit(sentence: string, lang: string): CausalSplit | null {
   const cjk = hasCjk(sentence);
   const first = CAUSE_FIRST[lang]?.exec(sentence);
-  if (first && enough(first[1]!) && enough(first[2]!)) {
+  const result = first?.[2] ?? first?.[3];
+  if (first && result && enough(first[1]!) && enough(result)) {
     const connective = sentence.slice(0, sentence.indexOf(first[1]!)).trim();
     return {
-      effect: endSentence(capitalise(first[2]!), cjk),
+      effect: endSentence(capitalise(result), cjk),
       cause: endSentence(`${connective}${cjk ? "" : " "}${first[1]}`, cjk),
     };
   }
@@ -437,6 +458,62 @@ export function causalSplit(sentence: string, lang: string): CausalSplit | null 
       return { effect: endSentence(capitalise(effect), cjk), cause: endSentence(cause, cjk) };
   }
   return null;
+}
+
+/** A connective of cause or consequence inside what should be one statement ("…是二维的，因此…", "…, so …"). */
+const CAUSAL_INSIDE: Record<string, RegExp> = {
+  en: /(?<!\p{L})(?:because|since|therefore|thus|hence|so that|so as to)(?!\p{L})/iu,
+  zh: /因为|由于|所以|因此|因而|从而|故而|于是|以便|以免/u,
+};
+
+/**
+ * The question "why?" asks of an effect, worded as a question about its subject ("The VM also sets a counter." →
+ * "Why does the VM also set a counter?", "原函数一致收敛。" → "为什么原函数一致收敛？"); null when the effect is no
+ * single statement about a concept (it opens with no subject of its own, is an instruction or holds a second
+ * cause), undefined in a language the engine words no such question in (its label asks "why?" before it).
+ */
+export function whyQuestion(effect: string, lang: string): string | null | undefined {
+  const text = effect.trim().replace(/[.。!！]+$/u, "");
+  if (CAUSAL_INSIDE[lang]?.test(text)) return null;
+  if (lang === "zh") return hasCjk(text) ? `为什么${text}？` : null;
+  if (lang !== "en") return undefined;
+  const tokens = tokenize(text, "en");
+  const v = tokens.findIndex((t) => t.tag === "AUX" || t.pos === "VERB");
+  if (v <= 0) return null;
+  let s = v;
+  while (s > 0 && tokens[s - 1]!.tag === "ADV") s--;
+  const subject = tokens.slice(0, s);
+  // the subject is a noun phrase: a noun or name at its end, no pronoun, clause or verb inside
+  if (
+    subject.length === 0 ||
+    !["NOUN", "PROPN"].includes(subject.at(-1)!.pos ?? "") ||
+    subject.some(
+      (t) =>
+        ["PRON", "SCONJ", "CCONJ", "AUX", "VERB"].includes(t.tag ?? "") ||
+        (t.tag === "PART" && !/^['’]s?$/u.test(t.text)),
+    )
+  )
+    return null;
+  const first = subject[0]!;
+  const opening = text.slice(first.start, first.end);
+  // the sentence's capital goes with the inversion ("The VM" → "the VM", "Dynamic languages" → "dynamic …"); a
+  // name the lexicon does not hold in lower case keeps it ("TraceMonkey", "Linux")
+  const lowered =
+    first.tag === "DET" || (/^\p{Lu}\p{Ll}+$/u.test(opening) && inEnglishLexicon(opening.toLowerCase()))
+      ? opening.toLowerCase()
+      : opening;
+  const subjectText = lowered + text.slice(first.end, subject.at(-1)!.end);
+  const adverbs = s < v ? `${text.slice(tokens[s]!.start, tokens[v - 1]!.end)} ` : "";
+  const verb = tokens[v]!;
+  const rest = text.slice(verb.end).trim();
+  if (verb.tag === "AUX") return `Why ${verb.text.toLowerCase()} ${subjectText} ${adverbs}${rest}?`;
+  // a finite verb: "sets" → "does … set", "set"/"use" → "do … use", "used"/"ran" → "did … run"; a participle
+  // alone ("The VM starting …") makes no clause
+  const said = verb.text.toLowerCase();
+  if (/ing$/u.test(said)) return null;
+  const lemma = verb.norm;
+  const support = said === lemma ? "do" : /s$/u.test(said) && !/ss$/u.test(said) ? "does" : "did";
+  return `Why ${support} ${subjectText} ${adverbs}${lemma}${rest ? ` ${rest}` : ""}?`;
 }
 
 const COMPARISON: Record<string, RegExp> = {
@@ -500,6 +577,9 @@ export function comparedPair(sentence: string, lang: string, spans: TermSpan[]):
       );
   if (!introduced) return null;
   const before = maximal.filter((s) => s.end <= m.index).at(-1);
+  // "…的导数均存在，这与实函数中不同", "… and it differs from X": a pronoun before the marker sets a whole clause
+  // against the thing, not the noun before it
+  if (before && pointsBack(sentence.slice(before.end, m.index), lang)) return null;
   const other = before ?? maximal.find((s) => s.start >= introduced.end && s.key !== introduced.key);
   if (!other || other.key === introduced.key) return null;
   // a span running into the marker's closing word ("AVL树相比") ends before it

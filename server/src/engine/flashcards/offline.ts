@@ -48,6 +48,7 @@ import {
   namedResult,
   numberFact,
   opensPointingBack,
+  whyQuestion,
   type FormulaCheck,
 } from "./card-kinds";
 import { latexChecker } from "../../ingest/omml";
@@ -247,6 +248,21 @@ function withArticle(term: string, sentence: string, ctx: DeckContext): string {
   return askedTerm(term, ctx.lang, ctx.outputLanguage);
 }
 
+/** The verb a definition puts after its term, by number: "Fat bytecodes are …", "Preiskontrollen sind …". */
+const PLURAL_VERB = /^(?:are|were|refer|mean|denote|sind|waren|son|são|sont)$/iu;
+const SINGULAR_VERB = /^(?:is|was|refers|means|denotes|describes|ist|war|es|é|est)$/iu;
+
+/**
+ * Whether the sentence treats its defined term as a plural, by the verb that follows the term ("… are a …"),
+ * undefined when no verb of number follows it (the question then reads the term's own shape).
+ */
+function saidInPlural(term: string, sentence: string): boolean | undefined {
+  const at = sentence.indexOf(term);
+  if (at < 0) return undefined;
+  const verb = /^[\s”"»’']*(\p{L}+)/u.exec(sentence.slice(at + term.length))?.[1] ?? "";
+  return PLURAL_VERB.test(verb) ? true : SINGULAR_VERB.test(verb) ? false : undefined;
+}
+
 /**
  * Whether a statement opens with what it is about, so that "why?" can be asked of it alone: not with a
  * conjunction, an adverb, a verb or a pronoun pointing back ("是非独立奇点。", "那么我们只需要…", "It fails.").
@@ -289,7 +305,9 @@ function sentenceCards(
   const term = definedTerm(s.text, lang);
   // a definition's back is its whole sentence, one a card can hold (a long display formula makes it a poor back)
   if (term && isWholeSentence(s.text, true))
-    out.push(card("definition", labels.whatIs(withArticle(term, s.text, ctx)), s.text));
+    out.push(
+      card("definition", labels.whatIs(withArticle(term, s.text, ctx), saidInPlural(term, s.text)), s.text),
+    );
   // a sentence about the text ("see below"), a caption or a statement that trails off is no card material
   if (isMetaSentence(s.text) || isCaption(s.text) || isIncompleteStatement(s.text)) return [];
 
@@ -317,8 +335,12 @@ function sentenceCards(
       out.push(card("acronym", labels.expansionOf(acronym), expansion));
 
   const causal = causalSplit(s.text, lang);
+  // the front asks "why" of the effect as a question about its subject, or the card is not written
+  const asked = causal && whyQuestion(causal.effect, lang);
   if (
     causal &&
+    asked !== null &&
+    !narratesOrInstructs(causal.effect, lang, tokenize(maskFormulas(causal.effect), lang), false) &&
     // one statement each: no display formula or lead-in in the effect, no "moreover" opening the cause
     !/\$\$|[:：]/u.test(causal.effect) &&
     !/^(?:而且|并且|此外|另外|moreover|also|and|furthermore)/iu.test(causal.cause.trim()) &&
@@ -328,11 +350,18 @@ function sentenceCards(
     isProse(causal.cause) &&
     nounPhrases(causal.effect, lang).some((p) => isConceptTerm(p.text, lang))
   )
-    out.push(card("cause", labels.why(causal.effect), causal.cause));
+    out.push(card("cause", asked ?? labels.why(causal.effect), causal.cause));
 
+  // each side names a thing, not a measure counted by the number before it ("25 times faster than …": "times")
+  const words = tokenize(s.text, lang);
+  const comparable = (side: string) => {
+    const at = s.text.indexOf(side);
+    const before = words.filter((t) => t.end <= at).at(-1);
+    const counted = before?.pos === "NUM" && /^\s*$/u.test(s.text.slice(before.end, at));
+    return isConceptTerm(side, lang) && !counted;
+  };
   const pair = comparedPair(s.text, lang, spans);
-  if (pair && pair.every((p) => isConceptTerm(p, lang)))
-    out.push(card("comparison", labels.compare(pair[0], pair[1]), s.text));
+  if (pair && pair.every(comparable)) out.push(card("comparison", labels.compare(pair[0], pair[1]), s.text));
 
   // a blank in a sentence that points back ("这个＿＿＿非常重要！") cannot be filled from the card alone, nor in an
   // exercise's instruction ("Calculate the consumer's ＿＿＿ of x and y.")
@@ -531,7 +560,7 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
           ...base,
           form: "definition",
           kind: "definition",
-          front: ctx.labels.whatIs(withArticle(term, s.text, ctx)),
+          front: ctx.labels.whatIs(withArticle(term, s.text, ctx), saidInPlural(term, s.text)),
           back: s.text,
           quote: s.text,
         });
