@@ -101,17 +101,16 @@ const SIGN_WIDTHS: Record<string, number> = {
   "*": 0.5,
 };
 
-const emWidths = new Map<string, number>();
+/** emWidthOf by character code below the CJK radicals (NaN: not yet asked). */
+const emWidths = new Float64Array(0x2e80).fill(NaN);
 
 /** A character's font-typical width in ems, remembered (a page asks for each of its characters). */
 function emWidth(ch: string): number {
+  const code = ch.charCodeAt(0);
   // every character from the CJK radicals on (and every astral one) is an em wide: no lookup
-  if (ch.charCodeAt(0) >= 0x2e80) return 1;
-  let w = emWidths.get(ch);
-  if (w === undefined) {
-    w = emWidthOf(ch);
-    if (emWidths.size < 4096) emWidths.set(ch, w);
-  }
+  if (code >= 0x2e80) return 1;
+  let w = emWidths[code]!;
+  if (Number.isNaN(w)) w = emWidths[code] = emWidthOf(ch);
   return w;
 }
 
@@ -292,7 +291,9 @@ function piecesOf(items: MathTextItem[], fontOf: (id: string) => PageFont | unde
       pieces.push(textPiece(index, item.str, 0, box, offsets));
       return pieces;
     }
-    for (const m of item.str.matchAll(TEXT_TOKEN)) {
+    // the module's own expression, not the copy matchAll makes per item
+    TEXT_TOKEN.lastIndex = 0;
+    for (let m = TEXT_TOKEN.exec(item.str); m; m = TEXT_TOKEN.exec(item.str)) {
       const text = m[0];
       if (!text.trim()) continue;
       pieces.push(textPiece(index, text, m.index, box, offsets));
@@ -428,7 +429,10 @@ class ProseIndex {
   /** The pieces by height band (BAND points each), each band's sorted by x: a line's prose, not the page's. */
   private readonly bands = new Map<number, Piece[]>();
   constructor(pieces: Piece[]) {
-    this.sorted = [...pieces].sort((a, b) => a.x0 - b.x0);
+    this.sorted = sortedByKey(
+      pieces.map((_, i) => i),
+      pieces.map((p) => p.x0),
+    ).map((i) => pieces[i]!);
     for (const p of this.sorted) {
       const key = Math.floor(p.y / BAND);
       const band = this.bands.get(key);
@@ -536,9 +540,10 @@ function extensionByUnicode(ch: string, widthRatio: number): ReturnType<typeof g
 
 /** Union–find over pieces. */
 class Groups {
-  parent: number[];
+  parent: Int32Array;
   constructor(n: number) {
-    this.parent = Array.from({ length: n }, (_, i) => i);
+    this.parent = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.parent[i] = i;
   }
   find(i: number): number {
     while (this.parent[i] !== i) {
@@ -1008,14 +1013,31 @@ function joinDelimiterSpans(candidates: number[], pieces: Piece[], groups: Group
  * numerator is raised and its denominator lowered away from their neighbours' heights ("\lim_{h\to 0}\frac{…}{h}").
  */
 function joinBesideBars(candidates: number[], pieces: Piece[], groups: Groups, bars: Rule[]): void {
+  if (bars.length === 0) return;
+  // candidates are sorted by x0: a glyph whose centre is over a bar, or that stands within 0.8 of its size of
+  // one, starts within the widest glyph and the largest size of the bar's ends (a margin for rounding)
+  let reach = 0;
+  for (const i of candidates) {
+    const g = pieces[i]!.glyph!;
+    reach = Math.max(reach, Math.abs(g.x1 - g.x0) + Math.abs(g.size));
+  }
+  if (!Number.isFinite(reach)) reach = Infinity;
   for (const bar of bars) {
-    const inside = candidates.find((i) => {
-      const g = pieces[i]!.glyph!;
+    let from = 0;
+    let to = candidates.length;
+    if (Number.isFinite(bar.x0) && Number.isFinite(bar.x1) && reach < Infinity) {
+      from = firstCandidate(candidates, pieces, bar.x0 - reach - 1);
+      to = firstCandidate(candidates, pieces, bar.x1 + reach + 1);
+    }
+    let inside: number | undefined;
+    for (let k = from; k < to && inside === undefined; k++) {
+      const g = pieces[candidates[k]!]!.glyph!;
       const c = (g.x0 + g.x1) / 2;
-      return c >= bar.x0 && c <= bar.x1 && Math.abs(g.y - bar.y) < g.size * 1.3;
-    });
+      if (c >= bar.x0 && c <= bar.x1 && Math.abs(g.y - bar.y) < g.size * 1.3) inside = candidates[k]!;
+    }
     if (inside === undefined) continue;
-    for (const i of candidates) {
+    for (let k = from; k < to; k++) {
+      const i = candidates[k]!;
       const g = pieces[i]!.glyph!;
       if (g.bottom > bar.y || g.top + g.size * 0.3 < bar.y) continue;
       const gap = g.x1 <= bar.x0 + 0.5 ? bar.x0 - g.x1 : g.x0 >= bar.x1 - 0.5 ? g.x0 - bar.x1 : Infinity;
@@ -1634,6 +1656,8 @@ function rewrite(
     for (const i of r.pieces) regionOfPiece.set(pieces[i]!, r);
   }
   if (regionOfPiece.size === 0) return items.map((item, i) => withoutStrayAccents(item, items[i + 1]));
+  const inFormula = new Uint8Array(items.length);
+  for (const p of regionOfPiece.keys()) inFormula[p.item] = 1;
   // a display's equation numbers, left (leqno, amsart) or right, and all its rows': after it, "$$…$$ (1) (2)"
   const numbers = new Map<number, MathRegion>();
   const numbersOf = new Map<MathRegion, string[]>();
@@ -1662,7 +1686,7 @@ function rewrite(
   items.forEach((item, index) => {
     const list = perItem[index] ?? [];
     if (numbers.has(index)) return;
-    if (!list.some((p) => p && regionOfPiece.has(p))) {
+    if (!inFormula[index]) {
       if (!item.str.trim() && emittedByHeight.inside(item)) return; // a space between a formula's glyphs
       out.push(withoutStrayAccents(item, items[index + 1]));
       return;
