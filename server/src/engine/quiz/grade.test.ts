@@ -4,7 +4,7 @@ import { agreement, gradeSet } from "../../../../bench/grading/labelled-set";
 import { nlpReady } from "../nlp";
 import { offlineGrade } from "./grade";
 import { polarKey } from "./roles";
-import { englishSynonyms } from "./synonyms";
+import { englishSynonyms, senseIds } from "./synonyms";
 import type { GradeRequest } from "./question";
 
 beforeAll(() => nlpReady("ja"));
@@ -765,6 +765,25 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     );
     expect(grade(clouds, "L'eau des lacs fait évaporer le vent.", "fr-FR").score).toBeLessThanOrEqual(0.1);
   });
+  it("reads a Japanese word by its Sudachi synonym group (会社 for 企業, 値段 for 価格), negations still failing", () => {
+    const market = ask("市場では何が起きるか。", [
+      "企業は製品の価格を決める。",
+      "消費者は製品の品質を比べる。",
+    ]);
+    expect(
+      grade(market, "会社は製品の値段を決めて、消費者は製品の品質を比べる。", "ja-JP").score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    expect(grade(market, "会社は製品の値段を決めないし、消費者は製品の品質を比べない。", "ja-JP").score).toBe(
+      0,
+    );
+    const shared = (a: string, b: string) => senseIds(a, "ja").some((id) => senseIds(b, "ja").includes(id));
+    expect(shared("利益", "儲け")).toBe(true);
+    // a group holds words of one meaning, not its opposite
+    expect(shared("増える", "減る")).toBe(false);
+    // no resource for another language here
+    expect(senseIds("price", "en")).toEqual([]);
+  });
+
   it("finds a point by its own rare word when its other words are the question's and a generic verb", async () => {
     await nlpReady("ru");
     const glycolysis = ask("Что такое гликолиз?", [

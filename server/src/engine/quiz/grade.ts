@@ -5,7 +5,7 @@ import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
 import { polarKey, statesOpposite, statesOppositeBeside, swapsRoles } from "./roles";
 import { exchangesRoles, replacesTerm } from "./slots";
-import { englishSynonyms } from "./synonyms";
+import { englishSynonyms, senseIds } from "./synonyms";
 
 /** Share of a key point's weighted content an answer must state (with the same polarity) for the point to count. */
 const FOUND_AT = 0.4;
@@ -638,6 +638,31 @@ export function readAnswer(
       if (point) keys.add(point);
       for (const k of keys) if (k !== key) answerReading.terms.push({ ...term, key: k });
     }
+  }
+
+  // a word of the answer that shares a meaning with a point's word in the language's synonym resource states it
+  // ("値段" for "価格", "儲け" for "利益", "減少" for "減る"; a resource's group holds no antonyms)
+  {
+    const byMeaning = new Map<number, Set<string>>();
+    for (const r of readings)
+      for (const t of r.tokens) {
+        // the point's term as it is matched (a direction word by its side of the pair)
+        const key = contentKey(t, lang) && r.terms.find((x) => x.start === t.start)?.key;
+        if (!key) continue;
+        for (const id of senseIds(t.norm, lang)) {
+          const keys = byMeaning.get(id) ?? new Set<string>();
+          keys.add(key);
+          byMeaning.set(id, keys);
+        }
+      }
+    if (byMeaning.size > 0)
+      for (const t of said.tokens) {
+        const term = contentKey(t, lang) && said.terms.find((x) => x.start === t.start);
+        if (!term) continue;
+        const key = term.key;
+        const keys = new Set(senseIds(t.norm, lang).flatMap((id) => [...(byMeaning.get(id) ?? [])]));
+        for (const k of keys) if (k !== key) answerReading.terms.push({ ...term, key: k });
+      }
   }
 
   // a Chinese or Japanese word shortened from two of a point's words ("耗能" for "消耗…能量", "降压" for "降低血压"):
