@@ -248,7 +248,19 @@ function nounPhraseShaped(text: string, lang: string): boolean {
   const gerund = lang === "en" && /ing$/i.test(head.text);
   if (!NOMINAL_HEAD.has(head.pos ?? "") && !gerund) return false;
   const first = tokens[0]!;
-  return !first.stop && !head.stop && first.pos !== "VERB" && first.pos !== "ADV" && first.pos !== "FUNC";
+  // a determiner or pronoun inside, not after a preposition, opens an object: "access the call", "reach a
+  // server" are a verb and its object ("rate of the return", "theory of the firm" keep theirs after "of")
+  const object = tokens.some(
+    (t, i) => i > 0 && (t.tag === "DET" || t.tag === "PRON") && tokens[i - 1]!.tag !== "ADP",
+  );
+  return (
+    !object &&
+    !first.stop &&
+    !head.stop &&
+    first.pos !== "VERB" &&
+    first.pos !== "ADV" &&
+    first.pos !== "FUNC"
+  );
 }
 
 /** Whether the NLP layer tags parts of speech in `lang` (it does for English, Chinese and Japanese). */

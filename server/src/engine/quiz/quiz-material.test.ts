@@ -119,6 +119,27 @@ describe("offline quiz material (issue 24)", () => {
     }
   });
 
+  it("offers no verb and its object as a term (a bold 'flush the buffer' cut out of a sentence)", async () => {
+    const storage = [
+      "# Storage",
+      "## Buffers",
+      "The **page cache** keeps recently read blocks in memory. A program may **flush the buffer** before it exits, so that no write is lost. The **write-back policy** delays writes until a block is evicted.",
+      "The **block device** serves reads in units of sectors. A **journal** records metadata changes before they are applied.",
+      cite(1),
+      "## Scheduling",
+      "The **elevator algorithm** orders disk requests by cylinder. A **request queue** holds pending reads and writes for each device. The **deadline scheduler** bounds the waiting time of every request.",
+      cite(2),
+    ].join("\n\n");
+    const m = materialOf(storage, "en", "en-US");
+    const options: string[] = [];
+    for (const seed of ["a", "b", "c", "d", "e", "f"]) {
+      const quiz = await offlineQuiz(m, { types: ["choice", "multiple_choice"], count: 8, seed });
+      options.push(...quiz.filter((q) => q.type === "choice").flatMap((q) => q.options));
+    }
+    expect(options.length).toBeGreaterThan(0);
+    expect(options).not.toContain("flush the buffer");
+  });
+
   it("reads a Chinese maths note as Chinese, its LaTeX letters aside", () => {
     const m = materialOf(zhMaths, "zh", "zh-CN");
     const sample = m.sections.flatMap((s) => sectionSentences(s).map((x) => x.text)).join(" ");
