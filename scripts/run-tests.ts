@@ -13,12 +13,19 @@ import { createInterface } from "node:readline";
 const filters = process.argv.slice(2);
 const children = new Set<ChildProcess>();
 
+/**
+ * The type checks use TypeScript 7, the native compiler (`typescript-native`): the same diagnostics as 5.9 on this
+ * code at a quarter of the CPU (server: 16 core-seconds instead of 58). `typescript` stays 5.9 for typescript-eslint,
+ * which needs the compiler API that 7 no longer has.
+ */
+const TSC = ["node", "node_modules/typescript-native/bin/tsc"];
+
 /** Work that runs beside the journeys: behind them for the CPU. */
 const BESIDE = ["nice", "-n", "10"];
 
-/** Runs `npx <args>` (after `prefix`, e.g. BESIDE); its lines carry `tag` when it runs beside another. */
+/** Runs `command` (after `prefix`, e.g. BESIDE); its lines carry `tag` when it runs beside another. */
 function run(args: string[], tag?: string, prefix: string[] = []): Promise<number> {
-  const [command, ...rest] = [...prefix, "npx", ...args];
+  const [command, ...rest] = [...prefix, ...args];
   // a group of its own, so that stopping it stops vitest's workers and Chromium too (npx forwards no signal)
   const child = spawn(command!, rest, {
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,18 +52,18 @@ function run(args: string[], tag?: string, prefix: string[] = []): Promise<numbe
 /** One `vitest run` over `projects`. */
 function vitest(projects: string[], tag?: string, prefix: string[] = []): Promise<number> {
   const projectArgs = projects.flatMap((p) => ["--project", p]);
-  return run(["vitest", "run", "--passWithNoTests", ...projectArgs, ...filters], tag, prefix);
+  return run(["npx", "vitest", "run", "--passWithNoTests", ...projectArgs, ...filters], tag, prefix);
 }
 
 /** The checks, the longest first, `lanes` at a time; the names of those that failed. */
 async function checks(lanes: number): Promise<string[]> {
   const queue: [string, string[]][] = [
-    ["tsc server", ["tsc", "-p", "server"]],
-    ["tsc e2e", ["tsc", "-p", "e2e"]],
-    ["eslint", ["eslint", "."]],
-    ["prettier", ["prettier", "--check", "."]],
-    ["tsc web", ["tsc", "-p", "web"]],
-    ["tsc contract", ["tsc", "-p", "contract"]],
+    ["eslint", ["npx", "eslint", "."]],
+    ["tsc server", [...TSC, "-p", "server"]],
+    ["tsc e2e", [...TSC, "-p", "e2e"]],
+    ["prettier", ["npx", "prettier", "--check", "."]],
+    ["tsc web", [...TSC, "-p", "web"]],
+    ["tsc contract", [...TSC, "-p", "contract"]],
   ];
   const failed: string[] = [];
   const lane = async () => {
