@@ -784,6 +784,28 @@ describe("offline grading of free-text answers (coverage of the reference's key 
     expect(senseIds("price", "en")).toEqual([]);
   });
 
+  it("reads a German verb put first before its modal as no term moved to the subject's side", () => {
+    const lab = ask("Wer darf im Labor was?", [
+      "Nur der Laborleiter kann neue Geräte bestellen.",
+      "Die Studierenden müssen eine Schutzbrille tragen.",
+    ]);
+    expect(
+      grade(
+        lab,
+        "Bestellen kann neue Geräte nur der Laborleiter, und tragen müssen die Studierenden eine Schutzbrille.",
+        "de-DE",
+      ).score,
+    ).toBeGreaterThanOrEqual(QUIZ_PASS_SCORE);
+    // terms exchanged around the verb still fail
+    expect(
+      grade(
+        lab,
+        "Nur neue Geräte können den Laborleiter bestellen, und eine Schutzbrille muss die Studierenden tragen.",
+        "de-DE",
+      ).score,
+    ).toBeLessThan(QUIZ_PASS_SCORE);
+  });
+
   it("finds a point by its own rare word when its other words are the question's and a generic verb", async () => {
     await nlpReady("ru");
     const glycolysis = ask("Что такое гликолиз?", [

@@ -378,8 +378,11 @@ function crossed(pointClauses: Clause[], answerClauses: Clause[]): boolean {
           [...side(pc, pp, before)].some((k) => !answerWords!.has(k)) &&
           [...side(ac, answerPivot, before)].some((k) => !pointWords!.has(k));
         if (pp.key === "<" && (replaced(true) || replaced(false))) continue;
-        // a word on both sides of the point's clause tells nothing of its roles
-        const oneSide = (k: string) => subject.has(k) !== object.has(k);
+        // a word on both sides of the point's clause tells nothing of its roles, nor does a verb that is itself
+        // a relation of either clause: "entschlüsseln kann die Nachricht …" fronts the verb before its modal
+        // (German puts any part of a clause first), no term moved
+        const relations = new Set([...pc.pivots, ...ac.pivots].map((p) => p.key));
+        const oneSide = (k: string) => subject.has(k) !== object.has(k) && !relations.has(k);
         const moved = (from: Set<string>, to: Set<string>, away: Set<string>) =>
           [...from].some((k) => oneSide(k) && to.has(k) && !away.has(k));
         const toObject = moved(subject, answerObject, answerSubject);
