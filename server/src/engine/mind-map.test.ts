@@ -321,3 +321,43 @@ describe("a map's facts", () => {
     for (const label of labels) expect(label).not.toMatch(/^(?:Write down|Calculate|Plug)\b/u);
   });
 });
+
+describe("a map's leaves across sections", () => {
+  it("give a term the whole note speaks of to the first section that says it, not to every section", async () => {
+    await nlpReady("ru");
+    const section = (heading: string, body: string) => [`## ${heading}`, body];
+    const markdown = [
+      "# Положение о выпуске",
+      ...section(
+        "Общие положения",
+        "**Дипломная работа** выполняется студентом самостоятельно. Дипломная работа включает обзор литературы.",
+      ),
+      ...section(
+        "Руководитель",
+        "Руководитель читает дипломную работу. Руководитель пишет **отзыв** о том, как студент выполнял дипломную работу.",
+      ),
+      ...section(
+        "Оформление",
+        "Дипломная работа печатается на **листах формата А4**. Дипломная работа сдаётся на кафедру в переплёте.",
+      ),
+      ...section(
+        "Рецензия",
+        "Дипломная работа направляется **рецензенту**. Рецензент оценивает дипломную работу письменно.",
+      ),
+      ...section(
+        "Защита",
+        "Дипломная работа защищается перед **комиссией**. Студент кратко излагает дипломную работу.",
+      ),
+    ].join("\n\n");
+    const material = noteMaterial({
+      title: "Положение о выпуске",
+      markdown,
+      outputLanguage: "en-US",
+      sources: [],
+    });
+    const sections = buildMindMap(material, "n").root.children;
+    const withTerm = sections.filter((s) => s.children.some((c) => /^дипломная работа$/iu.test(c.label)));
+    expect(sections.length).toBe(5);
+    expect(withTerm.length).toBeLessThanOrEqual(1);
+  });
+});

@@ -94,6 +94,14 @@ function vocabularyOf(material: NoteMaterial): Vocabulary {
     for (const key of new Set(list.map((x) => x.key)))
       sectionsWith.set(key, (sectionsWith.get(key) ?? 0) + 1);
   const n = Math.max(1, spans.length);
+  const firstWith = new Map<string, number>();
+  spans.forEach((list, i) => list.forEach((x) => firstWith.has(x.key) || firstWith.set(x.key, i)));
+  /**
+   * A term the whole note speaks of (in more than half of four or more sections: the syllabus's "исследовательский
+   * проект", a paper's system) is a leaf of the first section that says it, not of every section.
+   */
+  const elsewhere = (key: string, section: number) =>
+    n >= 4 && (sectionsWith.get(key) ?? 0) * 2 > n && firstWith.get(key) !== section;
   return {
     lang,
     termsOf(section) {
@@ -121,7 +129,9 @@ function vocabularyOf(material: NoteMaterial): Vocabulary {
       });
       // the author's bold terms as written first, then the noun phrases this section says most
       const boldForms = bold[section.index]!.map((form) => ({ form, score: 1000 }));
-      return [...boldForms, ...scored.filter((t) => !stressed.has(termKey(tokenize(t.form, lang))))]
+      const keyOf = (form: string) => termKey(tokenize(form, lang));
+      return [...boldForms, ...scored.filter((t) => !stressed.has(keyOf(t.form)))]
+        .filter((t) => !elsewhere(keyOf(t.form), section.index))
         .sort((a, b) => b.score - a.score)
         .map((t) => t.form)
         .filter((t) => usableTerm(t, lang));
