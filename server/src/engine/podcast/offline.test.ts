@@ -5,6 +5,7 @@ import { cachedParseFile } from "../../../test/parse-cache";
 import { describe, expect, it } from "vitest";
 import { createPageLocator, noteMaterial, normaliseForMatch } from "../note-material";
 import { generateOfflineNote } from "../offline";
+import { nlpReady } from "../nlp";
 import { offlinePodcastScript } from "./offline";
 import { LENGTH_PLAN, planChapters, spokenLength } from "./script";
 import { expectScriptRules } from "../../../test/podcast-rules";
@@ -186,6 +187,24 @@ describe("offline podcast dialogue", () => {
     expect(guest).toMatch(/Can you give an example of /);
     expect(guest).toMatch(/What does the figure (8\.5 hours|40 epochs) tell us\?/);
     expect(guest).not.toMatch(/represents\?/);
+  });
+
+  it("asks no Japanese 'why' of a purpose inside a noun phrase ('…ために使われる指標が…'), and asks it of a reason", async () => {
+    await nlpReady("ja");
+    const guest = (body: string[]) =>
+      lecture("ja-JP", body)
+        .chapters.flatMap((c) => c.lines)
+        .filter((l) => l.speaker === "guest")
+        .map((l) => l.text)
+        .join("\n");
+    const purpose = guest([
+      "## 景気の指標",
+      "景気の動きを測るためによく使われる指標が**国内総生産**である。",
+      "物価の動きを比べるための指標が**消費者物価指数**である。",
+    ]);
+    expect(purpose).not.toMatch(/なぜそうなるのですか/u);
+    const reason = guest(["## 物価", "原油の値段が上がったために**消費者物価指数**が上昇した。"]);
+    expect(reason).toMatch(/「消費者物価指数」はなぜそうなるのですか/u);
   });
 
   it("never asks a generic question twice, never answers a question with a question", () => {

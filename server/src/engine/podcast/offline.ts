@@ -89,6 +89,25 @@ const REASON_AFTER =
   /(?<!\p{L})(?:because|since|due to|so that|in order to|parce que|car|afin de|weil|damit|porque|para que|потому что|так как|чтобы)(?!\p{L})|因为|由于|为了|ため|ので/giu;
 
 /**
+ * Whether a Japanese reason marker ("ため(に)", "ので") ending at `end` gives the reason for the sentence's statement,
+ * by kuromoji's parts of speech: not "ための" (a purpose inside a noun phrase: "需要を測るための指標"), nor one whose
+ * verb, right after it, modifies a noun ("需要を測るためによく使われる指標が…": the purpose is the relative clause's,
+ * and the sentence says what the indicator is, not why).
+ */
+function japaneseReasonOfStatement(text: string, end: number): boolean {
+  const rest = text.slice(end);
+  if (/^の/u.test(rest)) return false;
+  const after = tokenize(rest, "ja").filter((t, i) => !(i === 0 && t.text === "に"));
+  const verb = after.findIndex((t) => t.tag === "動詞" || t.tag === "形容詞");
+  // a subject, an object or a pause between the reason and the verb: the reason is the main clause's
+  if (verb < 0 || after.slice(0, verb).some((t) => t.tag !== "副詞")) return true;
+  let i = verb + 1;
+  while (i < after.length && (after[i]!.tag === "動詞" || after[i]!.tag === "助動詞")) i++;
+  const next = after[i];
+  return !(next && next.tag === "名詞" && next.start === after[i - 1]!.end);
+}
+
+/**
  * Whether "why?" can be asked about the term: the sentence gives a reason after a statement that holds the term
  * ("We take BM25's top passage as the positive one because …"); a consequence ("… and thus cannot be described by
  * ODEs") or a reason that opens the sentence ("Since noise is …, it helps to …") explains no term of its own.
@@ -99,7 +118,9 @@ function explainsTerm(text: string, term: string): boolean {
   return [...text.matchAll(REASON_AFTER)].some((m) =>
     // Japanese gives the reason first: "AのでB", "AためにB" explain B ("市場を測るためによく用いられるものが社会厚生関数
     // である" is about 社会厚生関数, not 市場)
-    /^(?:ため|ので)$/u.test(m[0]) ? at >= m.index + m[0].length : m.index > at + term.length,
+    /^(?:ため|ので)$/u.test(m[0])
+      ? at >= m.index + m[0].length && japaneseReasonOfStatement(text, m.index + m[0].length)
+      : m.index > at + term.length,
   );
 }
 
