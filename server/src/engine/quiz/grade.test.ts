@@ -2,7 +2,7 @@ import { QUIZ_PASS_SCORE } from "@beannote/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { agreement, gradeSet } from "../../../../bench/grading/labelled-set";
 import { nlpReady } from "../nlp";
-import { offlineGrade } from "./grade";
+import { offlineGrade, readAnswer } from "./grade";
 import { polarKey } from "./roles";
 import { englishSynonyms, senseIds } from "./synonyms";
 import type { GradeRequest } from "./question";
@@ -804,6 +804,17 @@ describe("offline grading of free-text answers (coverage of the reference's key 
         "de-DE",
       ).score,
     ).toBeLessThan(QUIZ_PASS_SCORE);
+  });
+
+  it("reads an English synonym that WordNet gives as a phrase by its content words (unreachable: out of reach)", () => {
+    const climb = ask("Why do expeditions avoid the mountain in winter?", [
+      "Heavy snow stops climbers from reaching the summit in winter.",
+      "Storms close the only road to the base camp.",
+    ]);
+    const missing = (answer: string) => readAnswer(climb, answer, "en-US").points[0]!.missing;
+    expect(missing("In winter heavy snow makes the summit unreachable for climbers.")).not.toContain("reach");
+    expect(missing("In winter heavy snow makes the summit crowded with climbers.")).toContain("reach");
+    expect(englishSynonyms("unreachable", "ADJ")).toContain("out_of_reach");
   });
 
   it("finds a point by its own rare word when its other words are the question's and a generic verb", async () => {

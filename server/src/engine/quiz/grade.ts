@@ -1,5 +1,5 @@
 import { QUIZ_PASS_SCORE } from "@beannote/contract";
-import { nlpReady, stemmerFor, termSpecificity, tokenize, type Token } from "../nlp";
+import { isFunctionWord, nlpReady, stemmerFor, termSpecificity, tokenize, type Token } from "../nlp";
 import { proseLanguage } from "../prose-language";
 import { quizLabelsFor } from "../study-labels";
 import type { GradeOutcome, GradeRequest } from "./question";
@@ -622,21 +622,47 @@ export function readAnswer(
   // "answers" and "responds"), and a point's word is stated by a word of its own first sense
   if (lang === "en") {
     const stem = (w: string) => stemmerFor("en")?.stem(w) ?? w;
+    // a phrase of WordNet ("by_hand", "give_off") by its content words
+    const keysOf = (w: string) =>
+      w.includes("_") ? w.split("_").flatMap((p) => (isFunctionWord(p, "en") ? [] : [stem(p)])) : [stem(w)];
+    // two words that WordNet holds as one phrase ("by hand", "gives off"): its synonyms, by part of speech
+    const phraseSynonyms = (a: Token, b: Token) => {
+      const phrase = `${a.norm}_${b.text.toLowerCase()}`;
+      return { phrase, synonyms: ["VERB", "ADV", "ADJ"].flatMap((pos) => englishSynonyms(phrase, pos)) };
+    };
+    const pairs = (tokens: Token[]) => tokens.slice(1).map((b, i) => [tokens[i]!, b] as const);
     const bySynonym = new Map<string, string>();
-    for (const r of readings)
+    for (const r of readings) {
       for (const t of r.tokens) {
         const key = contentKey(t, lang);
         if (key && !polarKey(t.text, lang))
-          for (const w of englishSynonyms(t.norm, t.pos)) bySynonym.set(stem(w), key);
+          for (const w of englishSynonyms(t.norm, t.pos)) bySynonym.set(w.includes("_") ? w : stem(w), key);
       }
+      // a point's phrase is stated by a word of its sense ("manually" for "by hand")
+      for (const [a, b] of pairs(r.tokens)) {
+        const key = contentKey(b, lang) ?? contentKey(a, lang);
+        if (!key || polarKey(a.text, lang) || polarKey(b.text, lang)) continue;
+        for (const w of phraseSynonyms(a, b).synonyms) if (!w.includes("_")) bySynonym.set(stem(w), key);
+      }
+    }
     for (const t of said.tokens) {
       const key = contentKey(t, lang);
       const term = key && !polarKey(t.text, lang) && said.terms.find((x) => x.start === t.start);
       if (!key || !term) continue;
-      const keys = new Set(englishSynonyms(t.norm, t.pos).map(stem));
+      const keys = new Set(englishSynonyms(t.norm, t.pos).flatMap(keysOf));
       const point = bySynonym.get(key);
       if (point) keys.add(point);
       for (const k of keys) if (k !== key) answerReading.terms.push({ ...term, key: k });
+    }
+    // an answer's phrase states a point's word of its sense ("gives off" for "emits")
+    for (const [a, b] of pairs(said.tokens)) {
+      const term = said.terms.find((x) => x.start === b.start) ?? said.terms.find((x) => x.start === a.start);
+      if (!term || polarKey(a.text, lang) || polarKey(b.text, lang)) continue;
+      const { phrase, synonyms } = phraseSynonyms(a, b);
+      const keys = new Set(synonyms.flatMap(keysOf));
+      const point = bySynonym.get(phrase);
+      if (point) keys.add(point);
+      for (const k of keys) if (k !== term.key) answerReading.terms.push({ ...term, key: k });
     }
   }
 

@@ -3,8 +3,9 @@
  * words of the synset of a verb's, an adjective's or an adverb's first (most frequent) sense — "reply" → answer,
  * respond;
  * "split" → divide; "release" → free. Nouns are left out: a noun is usually the term a point is about, and
- * another noun in its place is another term, not a paraphrase. The index files (1.5 MB) are read once, on first
- * use (about 0.1 s).
+ * another noun in its place is another term, not a paraphrase. A synonym may be a phrase ("unreachable" → out_of_reach,
+ * an answer's "clean up" → tidy), which the grader reads by its content words. The index files (1.5 MB) are read once, on
+ * first use (about 0.1 s).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -30,8 +31,8 @@ function load(): Map<string, Map<string, string[]>> | null {
         // start with a space
         if (!line || line.startsWith(" ")) continue;
         const parts = line.trim().split(" ");
+        // a phrase ("by_hand", "give_off") is kept: a word's synonym may be one, and an answer may say one
         const lemma = parts[0]!;
-        if (lemma.includes("_")) continue;
         // a synset holds every word with a sense in it; a word is read by its first sense only
         const offsets = parts.slice(4 + Number(parts[3]) + 2);
         if (!offsets[0]) continue;
