@@ -504,7 +504,7 @@ function cellsOf(rowItems: MathGlyph[], size: number): MathGlyph[][] {
 /** One row: glyphs on the baseline, with their raised (superscript) and lowered (subscript) neighbours. */
 function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudget): string {
   spend(budget, items.length, depth);
-  const sorted = joinArrows([...items].sort((a, b) => a.x0 - b.x0));
+  const sorted = joinArrows(byX(items));
   const baseline = baselineOf(sorted, size);
   interface Nucleus {
     latex: string;
@@ -576,6 +576,16 @@ function row(items: MathGlyph[], size: number, depth: number, budget: LayoutBudg
     lastRaw = latex;
   }
   return joinLatex(parts);
+}
+
+/**
+ * The items by x0, as `[...items].sort((a, b) => a.x0 - b.x0)` orders them (stable): most rows come so
+ * ordered already, and are not copied and sorted again.
+ */
+function byX(items: MathGlyph[]): MathGlyph[] {
+  for (let k = 1; k < items.length; k++)
+    if (!(items[k - 1]!.x0 - items[k]!.x0 <= 0)) return [...items].sort((a, b) => a.x0 - b.x0);
+  return items;
 }
 
 /** A glyph of a row's baseline (not a script of the glyph before it). */

@@ -899,8 +899,7 @@ class NearRules {
       if (band) this.take(band, from, end, places);
     }
     this.take(this.radicals, from, end, places);
-    places.sort((a, b) => a - b);
-    for (const k of places) out.push(this.candidates[k]!);
+    for (const k of Int32Array.from(places).sort()) out.push(this.candidates[k]!);
     return out;
   }
 }
@@ -1173,10 +1172,10 @@ function wordsOfDisplayLines(
   rules: Rule[],
   byHeight: number[],
 ): void {
-  const inRegion = new Set<number>();
-  for (const r of regions) for (const i of r.pieces) inRegion.add(i);
+  const inRegion = new Uint8Array(pieces.length);
+  for (const r of regions) for (const i of r.pieces) inRegion[i] = 1;
   const done = new Set<MathRegion>();
-  const outside = new ByHeight(byHeight, pieces, (i) => !inRegion.has(i));
+  const outside = new ByHeight(byHeight, pieces, (i) => !inRegion[i]);
   const everything = new ByHeight(byHeight, pieces);
   for (const r of [...regions].sort((a, b) => a.x0 - b.x0)) {
     if (done.has(r)) continue;
@@ -1431,9 +1430,9 @@ function regionOf(members: number[], pieces: Piece[], rules: Rule[]): MathRegion
  * formulas of one displayed line ("a = b, \quad c = d") become one.
  */
 function markDisplays(regions: MathRegion[], pieces: Piece[], byHeight: number[]): void {
-  const inRegion = new Set<number>();
-  for (const r of regions) for (const i of r.pieces) inRegion.add(i);
-  const others = new ByHeight(byHeight, pieces, (i) => !inRegion.has(i));
+  const inRegion = new Uint8Array(pieces.length);
+  for (const r of regions) for (const i of r.pieces) inRegion[i] = 1;
+  const others = new ByHeight(byHeight, pieces, (i) => !inRegion[i]);
   for (const r of regions) {
     const band = r.size * 0.4;
     const sameLine = others
