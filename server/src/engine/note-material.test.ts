@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlineText, noteKeyTerms } from "./note-material";
+import { inlineText, noteKeyTerms, noteSections, sectionSentences } from "./note-material";
 
 describe("a note's key terms", () => {
   it("are the overview's list and the body's bold spans, not the overview's own labels and titles", () => {
@@ -27,5 +27,29 @@ describe("a sentence's text", () => {
     expect(inlineText("Symbols \\< and \\> and \\= and \\& mean order; $a \\< b$ stays.").text).toBe(
       "Symbols < and > and = and & mean order; $a \\< b$ stays.",
     );
+  });
+});
+
+describe("a note's material", () => {
+  it("holds no notice of the engine's under a cut table, in any output language", () => {
+    const markdown = [
+      "# Trial",
+      "## Results",
+      "| week | patients |",
+      "|---|---|",
+      "| 1 | 12 |",
+      "",
+      "*… 30 more rows in the source*",
+      "",
+      "*……原文另有 5 行*",
+      "",
+      "*… 1 weitere Zeile in der Quelle*",
+      "",
+      "Most patients stayed in the trial until week 20.",
+    ].join("\n");
+    const [section] = noteSections(markdown, "en").map((s, index) => ({ ...s, index }));
+    expect(sectionSentences(section!).map((x) => x.text)).toEqual([
+      "Most patients stayed in the trial until week 20.",
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Citation, OutputLanguage, SourceDocument } from "@beannote/contract";
-import { parseCitation } from "@beannote/contract";
+import { OUTPUT_LANGUAGES, parseCitation } from "@beannote/contract";
+import { labelsFor } from "./labels";
 import { protectFormulas } from "./formula";
 import { detectLanguage, hasCjk, splitSentences } from "./text";
 
@@ -116,6 +117,17 @@ function tableRows(lines: string[]): string[][] {
 }
 
 /** Cuts a note's Markdown into sections (the title and the overview are left out). */
+/**
+ * The note's own notice under a cut table ("*… 46 more rows in the source*", "*……原文另有 3 行*"), in every output
+ * language: the engine's words, not the document's, so no card, question or leaf is made of them.
+ */
+const MORE_ROWS = new RegExp(
+  `^\\*(?:${OUTPUT_LANGUAGES.flatMap((l) => [1, 7].map((n) => labelsFor(l).moreRows(n)))
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&").replace(/[17]/u, "\\d+"))
+    .join("|")})\\*$`,
+  "u",
+);
+
 export function noteSections(markdown: string, locale: string): Omit<MaterialSection, "index">[] {
   const out: Omit<MaterialSection, "index">[] = [];
   const stack: { depth: number; heading: string }[] = [];
@@ -183,7 +195,7 @@ export function noteSections(markdown: string, locale: string): Omit<MaterialSec
       out.push(current);
       continue;
     }
-    if (!line.trim() || CITATION_ONLY_LINE.test(line.trim())) {
+    if (!line.trim() || CITATION_ONLY_LINE.test(line.trim()) || MORE_ROWS.test(line.trim())) {
       flush();
       continue;
     }
