@@ -448,6 +448,26 @@ describe("an offline deck", () => {
     expect(fronts.filter((f) => /^Why\?|differ\?$|What is the baseline interpreter/u.test(f))).toEqual([]);
   });
 
+  it("asks to name no list of questions (an exercise's 'Define the following terms:' and its items)", async () => {
+    const markdown = [
+      "# Graphs",
+      "## Exercise 2",
+      "- Define the following terms:",
+      "- Vertex?",
+      "- Edge ?",
+      "- Path?",
+      "",
+      "## Traversals",
+      "- Breadth-first search",
+      "- Depth-first search",
+      "- Iterative deepening",
+    ].join("\n");
+    const material = noteMaterial({ title: "Graphs", markdown, outputLanguage: "en-US", sources: [] });
+    const cards = await writeOfflineFlashcards(material, { count: 10 });
+    const lists = cards.filter((c) => c.form === "enumeration").map((c) => c.front);
+    expect(lists).toEqual(["Traversals — name all 3."]);
+  });
+
   it("writes a Chinese lecture's concepts, not mostly 'what is the key point' (at most 40% of the deck)", async () => {
     const file = "zh-lecture-notes-math-physics-methods.pdf";
     const doc = await cachedParseFile(path.join(FIXTURES, file), file);

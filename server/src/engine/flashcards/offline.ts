@@ -441,6 +441,9 @@ function enumerationCard(
     );
   };
   if (!items.every((i) => names(i.text) && !CODE_LINE.test(i.text))) return null;
+  // a list of questions or one with a lead of its own ("Define the following notions:; Point?; line ?") is an
+  // exercise, not a set to name
+  if (items.some((i) => /[?？:：]\s*$/u.test(i.text))) return null;
   const introText =
     intro && /[:：]$/u.test(intro.text.trim()) ? intro.text.trim().replace(/\s*[:：]$/u, "") : "";
   const asked = introText || headingFor(section, material);
