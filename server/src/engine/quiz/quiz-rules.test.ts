@@ -190,6 +190,10 @@ describe("a tested statement is a claim about the subject (issue 24: no narratio
       ["We prove the theorem by induction on the degree.", "en"],
       ["Найдите потенциал внутри сферы.", "ru"],
       ["Мы рассмотрим этот метод в следующей лекции.", "ru"],
+      // an exercise's part, after its points and letter, or after a label
+      ["[10] b. Compute the median waiting time for both groups.", "en"],
+      ["(c) Draw the histogram of the residuals.", "en"],
+      ["Given: Let PQ be a chord of the circle.", "en"],
     ])
       expect(narrates(text!, lang!), text).toBe(true);
     for (const [text, lang] of [
@@ -198,6 +202,7 @@ describe("a tested statement is a claim about the subject (issue 24: no narratio
       ["求和符号与积分号在一致收敛时可以交换。", "zh"],
       ["Gradient descent minimises the loss by following the negative gradient.", "en"],
       ["Refactoring changes the structure of code without changing its behaviour.", "en"],
+      ["Treatment: This equals 1 for the control group and 2 for the drug.", "en"],
       ["Информационная система хранит и обрабатывает данные предприятия.", "ru"],
     ])
       expect(narrates(text!, lang!), text).toBe(false);

@@ -196,6 +196,10 @@ const CJK_EXERCISE = /(?:^|[，,：:；;。])\s*(?:试求|试证|求出|求解|�
 const EXERCISE_LABEL =
   /^(?:示例|例题?|习题|练习|问题|題|問題?|例|exercise|example|problem|task|exemple|exercice|problème|aufgabe|beispiel|ejemplo|ejercicio|задача|пример|упражнение)\s*\d+(?:\.\d+)*\s*[:：.、]/iu;
 
+/** Marks that open a numbered exercise part: points in brackets, a part letter or number, a one-word label. */
+const ITEM_MARKS =
+  /^\s*(?:\[\d{1,3}\]\s*)?(?:\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s+)?(?:\p{Lu}\p{Ll}+:\s+)?/u;
+
 /**
  * Whether a sentence narrates or instructs instead of stating the subject (as `tokens`, the NLP layer's
  * reading in `lang`, tell): "we"/"我们"/"мы" as actors ("最后一步我们把积分和取极限互换了位置…"), a clause that
@@ -205,13 +209,15 @@ const EXERCISE_LABEL =
 export function narratesOrInstructs(
   text: string,
   lang: string,
-  tokens: readonly { text: string; norm: string; pos?: string; tag?: string }[],
+  tokens: readonly { text: string; norm: string; start?: number; pos?: string; tag?: string }[],
   defines: boolean,
 ): boolean {
   const t = text.trim();
   if (EXERCISE_LABEL.test(t)) return true;
   if (hasCjk(t) && CJK_EXERCISE.test(t)) return true;
-  const first = tokens[0];
+  // an exercise's marks before its instruction: "[25] c. Provide …", "(b) Show …", "Given: Let AB be …"
+  const marks = ITEM_MARKS.exec(text)?.[0].length ?? 0;
+  const first = tokens.find((x) => (x.start ?? marks) >= marks);
   if (first && first.pos === "VERB" && /^\p{Lu}/u.test(first.text)) {
     // an imperative: the verb's base form opens the sentence ("Find …", "Turn off …"; Russian "-ите/-йте")
     if (lang === "en" && first.norm === first.text.toLowerCase() && !/(?:ing|ed|s)$/i.test(first.text))
