@@ -113,6 +113,17 @@ describe("key terms", () => {
   });
 });
 
+describe("an English noun phrase", () => {
+  it("ends before a verb the tagger read as a plural noun, right before a determiner", () => {
+    const texts = (text: string) => nounPhrases(text, "en").map((s) => s.text);
+    expect(texts("Then the scheduler queues a request for the disk.")).not.toContain("scheduler queues");
+    expect(texts("The route table lists every known network.")).toContain("route table");
+    expect(texts("The route table lists every known network.")).not.toContain("route table lists");
+    // a plural noun before an article with no noun before it stays ("gives students the book")
+    expect(texts("The teacher gives students the book.")).toContain("students");
+  });
+});
+
 describe("isConceptTerm", () => {
   it("rejects filler: verbs, adverbs, ordinals, particles", () => {
     expect(isConceptTerm("represents", "en")).toBe(false);

@@ -245,6 +245,20 @@ export function nounPhrases(text: string, lang: string): TermSpan[] {
       run = []; // "1%変化した", "弾力的": the nouns before it are a verb's or an adjective's stem here
       continue;
     }
+    // an English noun in -s after nouns and right before a determiner is the sentence's verb the tagger misread
+    // ("the VM records a trace tree", "the page table maps each page"): the phrase ends before it
+    if (
+      lang === "en" &&
+      run.length &&
+      t.pos === "NOUN" &&
+      /s$/u.test(t.text) &&
+      t.norm !== t.text.toLowerCase() &&
+      tokens[i + 1]?.tag === "DET" &&
+      tokens[i + 1]!.start === t.end + 1
+    ) {
+      flush();
+      continue;
+    }
     if (!phraseable(t, lang)) {
       flush();
       continue;
