@@ -468,6 +468,20 @@ describe("an offline deck", () => {
     expect(lists).toEqual(["Traversals — name all 3."]);
   });
 
+  it("takes a section's key point from a statement, not from an instruction to the student", async () => {
+    const markdown = [
+      "# Lab 4",
+      "## Stack frames",
+      "- Try to write the factorial function in assembly.",
+      "- TIP: Read the chapter on calling conventions first.",
+      "- Each call pushes a frame that holds its return address and saved registers.",
+    ].join("\n");
+    const material = noteMaterial({ title: "Lab 4", markdown, outputLanguage: "en-US", sources: [] });
+    const cards = await writeOfflineFlashcards(material, { count: 10 });
+    const point = cards.find((c) => c.form === "keypoint");
+    expect(point?.back).toBe("Each call pushes a frame that holds its return address and saved registers.");
+  });
+
   it("writes a Chinese lecture's concepts, not mostly 'what is the key point' (at most 40% of the deck)", async () => {
     const file = "zh-lecture-notes-math-physics-methods.pdf";
     const doc = await cachedParseFile(path.join(FIXTURES, file), file);

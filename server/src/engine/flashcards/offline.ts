@@ -626,7 +626,9 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
         isWholeSentence(s.text, whole) &&
         isProse(s.text) &&
         isCardMaterial(s.text, ctx) &&
-        !opensPointingBack(s.text, ctx.lang),
+        !opensPointingBack(s.text, ctx.lang) &&
+        // an instruction to the student ("Try to implement …", "HINT: Read …") is no point of the section
+        !narratesOrInstructs(s.text, ctx.lang, tokenize(maskFormulas(s.text), ctx.lang), true),
     )?.s;
   if (point && section.heading) {
     out.push({

@@ -194,6 +194,7 @@ describe("a tested statement is a claim about the subject (issue 24: no narratio
       ["[10] b. Compute the median waiting time for both groups.", "en"],
       ["(c) Draw the histogram of the residuals.", "en"],
       ["Given: Let PQ be a chord of the circle.", "en"],
+      ["TIP: Read the chapter on heaps before the lab.", "en"],
     ])
       expect(narrates(text!, lang!), text).toBe(true);
     for (const [text, lang] of [
@@ -203,6 +204,7 @@ describe("a tested statement is a claim about the subject (issue 24: no narratio
       ["Gradient descent minimises the loss by following the negative gradient.", "en"],
       ["Refactoring changes the structure of code without changing its behaviour.", "en"],
       ["Treatment: This equals 1 for the control group and 2 for the drug.", "en"],
+      ["Also, the heap keeps its smallest key at the root.", "en"],
       ["Информационная система хранит и обрабатывает данные предприятия.", "ru"],
     ])
       expect(narrates(text!, lang!), text).toBe(false);

@@ -198,7 +198,7 @@ const EXERCISE_LABEL =
 
 /** Marks that open a numbered exercise part: points in brackets, a part letter or number, a one-word label. */
 const ITEM_MARKS =
-  /^\s*(?:\[\d{1,3}\]\s*)?(?:\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s+)?(?:\p{Lu}\p{Ll}+:\s+)?/u;
+  /^\s*(?:\[\d{1,3}\]\s*)?(?:\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s+)?(?:\p{Lu}(?:\p{Ll}+|\p{Lu}+):\s+)?/u;
 
 /**
  * Whether a sentence narrates or instructs instead of stating the subject (as `tokens`, the NLP layer's
@@ -215,7 +215,7 @@ export function narratesOrInstructs(
   const t = text.trim();
   if (EXERCISE_LABEL.test(t)) return true;
   if (hasCjk(t) && CJK_EXERCISE.test(t)) return true;
-  // an exercise's marks before its instruction: "[25] c. Provide …", "(b) Show …", "Given: Let AB be …"
+  // an exercise's marks before its instruction: "[25] c. Provide …", "(b) Show …", "HINT: Read …"
   const marks = ITEM_MARKS.exec(text)?.[0].length ?? 0;
   const first = tokens.find((x) => (x.start ?? marks) >= marks);
   if (first && first.pos === "VERB" && /^\p{Lu}/u.test(first.text)) {
