@@ -148,6 +148,9 @@ describe("reading a sentence's kind", () => {
     expect(whyQuestion("The old schedulers wasted cycles.", "en")).toBe(
       "Why did the old schedulers waste cycles?",
     );
+    expect(whyQuestion("The median and its confidence interval were biased upwards.", "en")).toBe(
+      "Why were the median and its confidence interval biased upwards?",
+    );
     // an instruction, a pronoun or a formula as subject is no question about a concept
     expect(whyQuestion("Note that $a$ must divide $b$.", "en")).toBeNull();
     expect(whyQuestion("It also sets a flag.", "en")).toBeNull();

@@ -489,7 +489,10 @@ export function whyQuestion(effect: string, lang: string): string | null | undef
     !["NOUN", "PROPN"].includes(subject.at(-1)!.pos ?? "") ||
     subject.some(
       (t) =>
-        ["PRON", "SCONJ", "CCONJ", "AUX", "VERB"].includes(t.tag ?? "") ||
+        ["SCONJ", "AUX", "VERB"].includes(t.tag ?? "") ||
+        // two things joined ("the mean and its standard error"), a possessive: still one subject
+        (t.tag === "CCONJ" && !/^(?:and|or)$/iu.test(t.text)) ||
+        (t.tag === "PRON" && !/^(?:its|their|his|her|our|your)$/iu.test(t.text)) ||
         (t.tag === "PART" && !/^['’]s?$/u.test(t.text)),
     )
   )
