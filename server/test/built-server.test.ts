@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileInfo, UploadUrlResponse } from "@beannote/contract";
 import { buildServer } from "../scripts/build";
@@ -124,6 +125,34 @@ describe("the built server (npm start)", () => {
       "sql.js",
     ])
       expect(packages, lazy).not.toContain(lazy);
+  });
+
+  it("parses a PDF in a built parse thread with V8's own Array push, not pdf.js's slower polyfill", async () => {
+    // The thread reads push before anything loads and answers whether it is still that one after a parse (a
+    // bundle evaluates its static imports, pdf.js among them, before its own code: it had read pdf.js's).
+    const entry = pathToFileURL(path.join(outDir, "parse-worker.js")).href;
+    const worker = new Worker(
+      `const { parentPort } = require("node:worker_threads");
+       const native = Array.prototype.push;
+       parentPort.on("message", (m) => m === "push?" && parentPort.postMessage({ nativePush: Array.prototype.push === native }));
+       import(${JSON.stringify(entry)});`,
+      { eval: true },
+    );
+    try {
+      type Reply = { ready?: boolean; id?: number; ok?: boolean; nativePush?: boolean };
+      const next = () =>
+        new Promise<Reply>((resolve, reject) => {
+          worker.once("message", resolve);
+          worker.once("error", reject);
+        });
+      expect(await next()).toEqual({ ready: true });
+      worker.postMessage({ id: 1, filePath: path.join(fixturesDir, "en-paper-tracemonkey-trace-jit.pdf") });
+      expect(await next()).toMatchObject({ id: 1, ok: true });
+      worker.postMessage("push?");
+      expect(await next()).toEqual({ nativePush: true });
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it("created its database on the first start, leaving nothing half-made", async () => {

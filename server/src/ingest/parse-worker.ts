@@ -1,74 +1,14 @@
 /**
- * Worker thread entry: parses one file per message, off the server's main thread.
- * Message in: ParseRequest. Message out: ParseReply. A large PDF may arrive as several `pdf-part`
- * requests spread over the pool's threads, then one `pdf-assemble` request.
+ * Worker thread entry of the parse threads (the thread itself is `parse-thread.ts`).
+ *
+ * pdf.js's legacy build replaces `Array.prototype.push` with a slower JavaScript version when it loads, and
+ * `native-array-push` can only put the native one back if it reads it first. A bundle evaluates every static
+ * import (pdf.js, which the build leaves outside it) before its own code, so the built thread read pdf.js's
+ * version and parsed a quarter slower than under tsx: the thread is loaded behind a dynamic import, after the
+ * native method has been read, under tsx and in `server/dist` alike.
  */
-import { readFile } from "node:fs/promises";
-import { parentPort } from "node:worker_threads";
-import type { SourceDocument } from "@beannote/contract";
-import { UPLOAD_MAX_MB_DEFAULT } from "@beannote/contract";
-import { IngestError } from "./errors";
-import { installFastStructuredClone } from "./fast-clone";
-import { parseFile } from "./parse-file";
-import {
-  assemblePdf,
-  parsePdfForOcr,
-  parsePdfPart,
-  type PdfOcrOutcome,
-  type PdfPagesPart,
-} from "./parse-pdf";
-import { parsePptxForOcr, type PptxForOcr } from "./ocr/slide-pictures";
-import { parsePptForOcr, type PptForOcr } from "./parse-ppt";
-import { sniffFormat } from "./sniff";
+import "./native-array-push";
 
-export type ParseRequest = { id: number; filePath: string; fileName?: string; maxBytes?: number } &
-  /**
-   * `ocr`: a PDF with pages without a text layer comes back as its pages (`part`), a deck with picture-only
-   * slides with those pictures (`slides`), to be OCRed.
-   */
-  (
-    | { kind?: "file"; ocr?: boolean }
-    | { kind: "pdf-part"; part: { index: number; of: number } }
-    | { kind: "pdf-assemble"; parts: PdfPagesPart[]; ocr?: PdfOcrOutcome }
-  );
+export type { ParseReply, ParseRequest } from "./parse-thread";
 
-export type ParseReply =
-  | {
-      id: number;
-      ok: true;
-      doc?: SourceDocument;
-      part?: PdfPagesPart;
-      slides?: PptxForOcr;
-      pptSlides?: PptForOcr;
-    }
-  | { id: number; ok: false; code: string; detail?: string }
-  | { ready: true };
-
-const port = parentPort;
-if (!port) throw new Error("parse-worker must run in a worker thread");
-installFastStructuredClone();
-
-port.on("message", (req: ParseRequest) => {
-  void handle(req).then((reply) => port.postMessage(reply));
-});
-port.postMessage({ ready: true } satisfies ParseReply);
-
-async function handle(req: ParseRequest): Promise<ParseReply> {
-  try {
-    const data = await readFile(req.filePath);
-    const maxBytes = req.maxBytes ?? UPLOAD_MAX_MB_DEFAULT * 1024 * 1024;
-    if (data.length > maxBytes) throw new IngestError("FILE_TOO_LARGE", `${data.length} bytes`);
-    const input = { data, fileName: req.fileName };
-    if (req.kind === "pdf-part") return { id: req.id, ok: true, part: await parsePdfPart(input, req.part) };
-    if (req.kind === "pdf-assemble")
-      return { id: req.id, ok: true, doc: await assemblePdf(input, req.parts, req.ocr) };
-    const format = req.ocr ? sniffFormat(data) : null;
-    if (format === "pdf") return { id: req.id, ok: true, ...(await parsePdfForOcr(input)) };
-    if (format === "pptx") return { id: req.id, ok: true, ...(await parsePptxForOcr(input)) };
-    if (format === "ppt") return { id: req.id, ok: true, ...(await parsePptForOcr(input)) };
-    return { id: req.id, ok: true, doc: await parseFile(data, req.fileName, { maxBytes }) };
-  } catch (err) {
-    if (err instanceof IngestError) return { id: req.id, ok: false, code: err.code, detail: err.detail };
-    return { id: req.id, ok: false, code: "FILE_CORRUPT", detail: String((err as Error)?.stack ?? err) };
-  }
-}
+await import("./parse-thread");
