@@ -485,6 +485,13 @@ describe("an offline deck", () => {
     expect(point?.back).toBe("Each call pushes a frame that holds its return address and saved registers.");
   });
 
+  it("blanks no Chinese word jieba glued out of a verb phrase ('长到' of '长到短一定对')", async () => {
+    const markdown = ["# 拓扑", "## 连续映射", "长到短一定对，短到长一定错。"].join("\n");
+    const material = noteMaterial({ title: "拓扑", markdown, outputLanguage: "zh-CN", sources: [] });
+    const cards = await writeOfflineFlashcards(material, { count: 10 });
+    expect(cards.filter((c) => c.form === "cloze").map((c) => c.back)).toEqual([]);
+  });
+
   it("writes a Chinese lecture's concepts, not mostly 'what is the key point' (at most 40% of the deck)", async () => {
     const file = "zh-lecture-notes-math-physics-methods.pdf";
     const doc = await cachedParseFile(path.join(FIXTURES, file), file);

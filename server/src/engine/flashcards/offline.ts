@@ -188,6 +188,18 @@ function blankable(term: string, sentence: string): boolean {
   return [...sentence].length - length >= Math.max(hasCjk(sentence) ? 6 : 15, length * 2);
 }
 
+/**
+ * A Chinese word jieba's dictionary does not hold (tag "x", glued by its HMM) that ends in a verb or a preposition
+ * as its last character reads alone: "大到" of "大到小一定对" is "from big to", no term ("闭集", "聚点" end in a
+ * measure word or a numeral and stay).
+ */
+function gluedPhrase(span: TermSpan, lang: string): boolean {
+  if (lang !== "zh" || span.tokens.length !== 1 || span.tokens[0]!.tag !== "x") return false;
+  const last = [...span.text].at(-1)!;
+  if (!/\p{Script=Han}/u.test(last)) return false;
+  return /^[vpcdu]/u.test(tokenize(last, lang)[0]?.tag ?? "");
+}
+
 /** A compound's joiners: "open-domain", "client/server", "TCP/IP". */
 const COMPOUND_JOINER = /^[-/‐]$/u;
 const SPACED_LETTER = /[\p{L}\p{N}]/u;
@@ -388,7 +400,7 @@ function sentenceCards(
         o !== span && o.start <= span.start && o.end >= span.end && o.end - o.start > span.end - span.start,
     );
   const concepts = spans
-    .filter((span) => !nested(span))
+    .filter((span) => !nested(span) && !gluedPhrase(span, lang))
     // a bold word is a concept when it is no everyday word ("answer", "documents" set in bold by the note)
     .filter(
       (span) =>
