@@ -183,4 +183,26 @@ describe("debris out of the note", () => {
     expect(isDebrisText("Acknowledgment of the problem is the first step to solving it.")).toBe(false);
     expect(isDebrisText("Open source: software whose code anyone may read.")).toBe(false);
   });
+
+  it("tells thanks and funding notices without a heading from sentences that say 'thanks to' or 'support'", () => {
+    for (const thanks of [
+      "Thanks to Ana Lima, Bo Chen and Carl Dahl for assistance, as well as the Science Council for partially funding this research under grant 123.",
+      "We would like to thank the reviewers for their comments.",
+      "The authors thank the lab's technicians for their help.",
+      "This work was partially supported by the National Research Fund.",
+      "Nous remercions Marie Curie pour son aide.",
+      "Wir danken dem Team für ihre Unterstützung.",
+      "感谢李老师的支持。",
+      "本研究得到国家自然科学基金资助。",
+      "Работа выполнена при финансовой поддержке фонда.",
+    ])
+      expect(isDebrisText(thanks), thanks).toBe(true);
+    for (const sentence of [
+      "Thanks to its cache, the server answers in one round trip.",
+      "Thanks to the lock, two writers never overwrite each other.",
+      "This work shows that caching halves the latency.",
+      "感谢信是一种表达谢意的文体。",
+    ])
+      expect(isDebrisText(sentence), sentence).toBe(false);
+  });
 });

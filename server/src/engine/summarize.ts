@@ -126,6 +126,16 @@ const SOURCE_LINE =
  */
 const ACKNOWLEDGMENTS_LEAD =
   /^(?:Acknowledge?ments?|ACKNOWLEDGE?MENTS?|Remerciements|REMERCIEMENTS|Danksagung|Agradecimientos|Agradecimentos|Ringraziamenti|Благодарности|БЛАГОДАРНОСТИ|致谢|致謝|鸣谢|鳴謝|謝辞|감사의\s*글)(?:\s*[:.：—–-]|\s+\p{Lu})/u;
+/**
+ * Thanks without a heading, on a title slide or under a paper's conclusion: people thanked for their help or a
+ * body for its funding ("Thanks to A, B and C for assistance, as well as the NSF for partially funding this
+ * research", "This work was supported by grant …", "感谢…的支持"). "Thanks to its cache, X is fast" thanks no one.
+ */
+const THANKS =
+  /^(?:(?:many\s+)?thanks\s+(?:go\s+)?to|we\s+(?:would\s+like\s+to\s+|wish\s+to\s+)?thank|the\s+authors?\s+(?:would\s+like\s+to\s+|wish\s+to\s+)?thanks?|i\s+(?:would\s+like\s+to\s+)?thank|we\s+are\s+(?:very\s+)?grateful\s+to|nous\s+remercions|merci\s+à|wir\s+danken|agradecemos|agradecimientos\s+a|авторы?\s+благодар\p{L}*|感谢|感謝|谨向)[^]*?(?:\bfor\s+(?:their\s+|his\s+|her\s+|the\s+|partially\s+|partly\s+)?(?:help|assistance|support|comments|feedback|discussions?|suggestions|advice|funding)|\bfund(?:ing|ed)\b|\bgrants?\b|\bpour\s+(?:leur|son|sa)\b|\bfür\s+(?:ihre|seine|die)\s+(?:hilfe|unterstützung)|\bpor\s+su\s+(?:ayuda|apoyo)|поддержк|помощь|(?:的)?(?:支持|帮助|幫助|资助|資助))/iu;
+/** Funding notices: "This work was (partially) supported by …", "本研究得到…资助", "Работа выполнена при поддержке …". */
+const FUNDING =
+  /^(?:this\s+(?:work|research|project|material)\s+(?:was|is|has\s+been)\s+(?:partially\s+|partly\s+|in\s+part\s+)?(?:supported|funded|sponsored)\s+by|本(?:研究|工作|项目|項目)(?:得到|受到?|由)[^]*?(?:资助|資助|支持)|работа\s+выполнена\s+при\s+(?:финансовой\s+)?поддержке)/iu;
 /** Copyright and trademark boilerplate, as a sentence of its own inside a paragraph. */
 const LEGAL_NOTICE =
   /©|\(c\)\s*(?:19|20)\d\d|copyright\s*(?:\(c\)|(?:19|20)\d\d)|all rights reserved|(?:is|are)\s+(?:a\s+)?(?:registered\s+)?trademarks?\s+of|registered trademarks?|版权所有|版權所有|保留所有权利|注册商标|註冊商標|著作権|登録商標|tous droits réservés|marques? déposée|alle rechte vorbehalten|eingetragene(?:s)? (?:marke|warenzeichen)|todos los derechos reservados|marca registrada|todos os direitos reservados|все права защищены|зарегистрированн\p{L}* товарн\p{L}* знак/iu;
@@ -138,7 +148,12 @@ export function isDebrisText(text: string): boolean {
 
 function isCreditOrThanks(text: string): boolean {
   const t = text.trim();
-  return (SOURCE_LINE.test(t) && t.length <= 300) || ACKNOWLEDGMENTS_LEAD.test(t);
+  return (
+    (SOURCE_LINE.test(t) && t.length <= 300) ||
+    ACKNOWLEDGMENTS_LEAD.test(t) ||
+    THANKS.test(t) ||
+    FUNDING.test(t)
+  );
 }
 
 const NOT_A_SUBJECT =
