@@ -184,6 +184,40 @@ describe("debris out of the note", () => {
     expect(isDebrisText("Open source: software whose code anyone may read.")).toBe(false);
   });
 
+  it("keeps a slide's code as the slide shows it but finds no key term in it", async () => {
+    const slides: SourceDocument = {
+      title: "Refactoring",
+      format: "pptx",
+      language: "en",
+      pageCount: 2,
+      sections: [1, 2].map((page) => ({
+        heading: page === 1 ? "Extract method" : "Rename field",
+        level: 1,
+        blocks: [
+          {
+            type: "list" as const,
+            page,
+            items: [
+              "class Account{",
+              "private int cents;",
+              "public static Account open(int cents){",
+              "return new Account(cents);",
+            ],
+          },
+          para(
+            page,
+            "A refactoring changes the structure of code while its behaviour stays the same. Small refactorings keep the tests green at every step of the change.",
+          ),
+        ],
+      })),
+    };
+    const note = await offline.generateNote(request(slides));
+    expect(note.markdown).toContain("public static Account open(int cents){");
+    const keyTerms = note.markdown.match(/\*\*Key terms:\*\*(.*)/)?.[1] ?? "";
+    expect(keyTerms).toMatch(/refactoring/i);
+    expect(keyTerms).not.toMatch(/int|cents|public|static|class|return/i);
+  });
+
   it("tells thanks and funding notices without a heading from sentences that say 'thanks to' or 'support'", () => {
     for (const thanks of [
       "Thanks to Ana Lima, Bo Chen and Carl Dahl for assistance, as well as the Science Council for partially funding this research under grant 123.",

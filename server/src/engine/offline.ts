@@ -20,7 +20,14 @@ import {
   type PageRef,
 } from "./render";
 import { cutsFormula, formulaSpans, isFormulaOnly, maskFormulas } from "./formula";
-import { documentStats, documentTerms, extractSection, type SectionExtract, type Unit } from "./summarize";
+import {
+  documentStats,
+  documentTerms,
+  extractSection,
+  withoutCode,
+  type SectionExtract,
+  type Unit,
+} from "./summarize";
 import { escapeLineStart, escapeMarkdown, joinSentences, primaryLanguage } from "./text";
 import { dictionaryForm, nlpReady } from "./nlp";
 import type { Engine, GeneratedNote, NoteRequest, NoteSectionOut } from "./types";
@@ -231,7 +238,7 @@ export function generateOfflineNote(
     const locale = doc.language || "en";
     const texts = doc.sections.map((s) => s.blocks.map(preparedBlockText).join("\n"));
     const stats = documentStats(doc, locale, texts);
-    const docTerms = documentTerms(texts.join("\n"), locale, 8);
+    const docTerms = documentTerms(withoutCode(texts.join("\n")), locale, 8);
     const firstSection = sections.length;
     const title = file.doc.title?.trim() || file.fileName;
     entries.push({

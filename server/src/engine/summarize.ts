@@ -546,6 +546,24 @@ const CODE_LINE = /^\s*(?:\/\/|\/\*|#include|[{}])|:=/;
 const SENTENCE_END = /[.!?。！？:;：；…)"”’]$/u;
 
 /**
+ * A line of program code ("public Bar(int anA){", "this.a = anA;", "x := x + 1"): a slide may show it, but its
+ * identifiers are no key terms ("int anA", "public static Bar" were the refactoring talk's).
+ */
+export function isCodeText(text: string, words = text.split(/\s+/)): boolean {
+  if (CODE_LINE.test(text)) return true;
+  const functionWords = words.filter((w) => isStopword(w.toLowerCase()) && /\p{L}/u.test(w)).length;
+  return CODE.test(text) && functionWords < words.length * 0.2;
+}
+
+/** The text without its lines of code, for finding key terms. */
+export function withoutCode(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !isCodeText(line))
+    .join("\n");
+}
+
+/**
  * True for text that is not a sentence a student would study: debris of figures and tables ("ALL SEQ ALLd
  * ALL V P", "Linked Linked Closed Linked"), code, formula soup ("Δw lim = lim Δz−"), fill-in blanks, and a
  * paragraph that starts mid-sentence (after a figure or a column break: "inner loops become hot first), …").
@@ -571,7 +589,7 @@ export function isJunk(u: Pick<Unit, "text" | "words" | "kind">): boolean {
   if (real.length < 4 && !SENTENCE_END.test(text)) return true;
   const functionWords = u.words.filter((w) => isStopword(w) && /\p{L}/u.test(w)).length;
   if (functionWords === 0 && !SENTENCE_END.test(text)) return true; // a row of labels
-  if (CODE_LINE.test(text) || (CODE.test(text) && functionWords < u.words.length * 0.2)) return true;
+  if (isCodeText(text, u.words)) return true;
   // figure labels run together: many capitalised words inside, and no end ("… Native abort Monitor …")
   const inner = text.split(/\s+/).slice(1);
   const capitalised = inner.filter((w) => /^\p{Lu}/u.test(w)).length;
@@ -802,7 +820,10 @@ export function extractSection(
   );
 
   const keptText = chosen.map((i) => units[i]!.text).join("\n");
-  const sectionText = units.map((u) => u.text).join("\n");
+  const sectionText = units
+    .filter((u) => !isCodeText(u.text, u.words))
+    .map((u) => u.text)
+    .join("\n");
   const max = level === "simple" ? 3 : 5;
   // what the author set in bold comes first, where the note keeps the sentence it stands in
   const keptProse = maskFormulas(keptText);
