@@ -136,6 +136,8 @@ describe("formulas journey", () => {
         `map.${extension}`,
       );
       await (await download).saveAs(pictures[extension]);
+      // a hover menu opens again while the pointer rests on it or its trigger: the pointer leaves, the menu closes
+      await page.mouse.move(0, 0);
       await page.locator(".ant-dropdown-menu").waitFor({ state: "hidden" });
     }
     const svg = await readFile(pictures.svg!, "utf8");
