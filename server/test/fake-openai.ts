@@ -94,7 +94,11 @@ export function autoAnswer(prompt: string): AutoAnswer {
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const parts: Buffer[] = [];
-  for await (const c of req) parts.push(c as Buffer);
+  try {
+    for await (const c of req) parts.push(c as Buffer);
+  } catch {
+    /* the client closed mid-body (it timed out): what arrived is the body */
+  }
   return Buffer.concat(parts).toString("utf8");
 }
 
@@ -154,22 +158,19 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       }
       inFlight++;
       maxConcurrent = Math.max(maxConcurrent, inFlight);
+      // counted on arrival: a client that gives up (its timeout) may close before its body is read
+      const call: FakeCall = { body: {}, prompt: "", stream: false, status: 200, startedAt: Date.now() };
+      const n = calls.length;
+      calls.push(call);
       const raw = await readBody(req);
-      let body: FakeCall["body"] = {};
       try {
-        body = JSON.parse(raw) as FakeCall["body"];
+        call.body = JSON.parse(raw) as FakeCall["body"];
       } catch {
         /* answered below as a 400 */
       }
-      const call: FakeCall = {
-        body,
-        prompt: (body.messages ?? []).map((m) => messageText(m.content)).join("\n"),
-        stream: body.stream === true,
-        status: 200,
-        startedAt: Date.now(),
-      };
-      const n = calls.length;
-      calls.push(call);
+      const body = call.body;
+      call.prompt = (body.messages ?? []).map((m) => messageText(m.content)).join("\n");
+      call.stream = body.stream === true;
       const step: FakeStep =
         (typeof opts.script === "function" ? opts.script(call, n) : queue?.shift()) ?? {};
       const delay = step.delayMs ?? opts.delayMs ?? 0;
