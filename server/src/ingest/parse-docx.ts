@@ -1,6 +1,8 @@
+import { posix } from "node:path";
 import mammoth from "mammoth";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { finishDocument, type ParseInput } from "./document";
+import { latexOfEquationPreview } from "./equation-preview";
 import { IngestError } from "./errors";
 import { boldTerms, cleanText, isCjkCode, joinSoftBreaks } from "./text";
 import {
@@ -40,7 +42,8 @@ export async function parseDocx(input: ParseInput, limits?: ZipLimits): Promise<
   // mammoth drops Office Math: the parts that hold equations are given to it with each one as a text run.
   if (withMath.size > 0) {
     const check = await latexChecker();
-    for (const [name, xml] of withMath) withMath.set(name, rewriteWordMath(xml, check));
+    for (const [name, xml] of withMath)
+      withMath.set(name, rewriteWordMath(xml, check, await equationPreviews(zip, name, xml)));
   }
   let html: string;
   try {
@@ -102,11 +105,74 @@ function prefixOf(xml: string, ns: string, fallback: string): string {
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** The part's relationships: id → the target's path in the package. */
+async function relationships(zip: SafeZip, part: string): Promise<Map<string, string>> {
+  const slash = part.lastIndexOf("/");
+  const dir = part.slice(0, slash + 1);
+  const rels = await zip.readText(`${dir}_rels/${part.slice(slash + 1)}.rels`);
+  const targets = new Map<string, string>();
+  for (const m of (rels ?? "").matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = /\bId="([^"]*)"/.exec(m[0])?.[1];
+    const target = /\bTarget="([^"]*)"/.exec(m[0])?.[1];
+    if (!id || !target || /\bTargetMode="External"/.test(m[0])) continue;
+    targets.set(id, target.startsWith("/") ? target.slice(1) : posix.normalize(dir + target));
+  }
+  return targets;
+}
+
+/** The LaTeX an equation object's preview picture carries (AxMath), by the picture's relationship id. */
+async function equationPreviews(zip: SafeZip, part: string, xml: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const objects = [...xml.matchAll(/<(?:[\w.-]+:)?object\b[\s\S]*?<\/(?:[\w.-]+:)?object>/g)].filter((m) =>
+    EQUATION_PROG_ID.test(/\bProgID="([^"]*)"/.exec(m[0])?.[1] ?? ""),
+  );
+  if (objects.length === 0) return found;
+  const targets = await relationships(zip, part);
+  for (const [obj] of objects) {
+    const id = /<(?:[\w.-]+:)?imagedata\b[^>]*?\br:id="([^"]*)"/.exec(obj)?.[1];
+    const target = id ? targets.get(id) : undefined;
+    if (!id || !target || found.has(id) || !/\.wmf$/i.test(target)) continue;
+    const picture = await zip.read(target);
+    const latex = picture ? latexOfEquationPreview(picture) : undefined;
+    if (latex) found.set(id, latex);
+  }
+  return found;
+}
+
+/** Where the last `<tag>` or `<tag …>` before `at` opens; -1 when none does. */
+function lastOpening(xml: string, tag: string, at: number): number {
+  for (let i = xml.lastIndexOf(`<${tag}`, at); i >= 0; i = xml.lastIndexOf(`<${tag}`, i - 1)) {
+    const next = xml[i + tag.length + 1];
+    if (next === ">" || next === " " || next === "/") return i;
+    if (i === 0) break;
+  }
+  return -1;
+}
+
+/**
+ * True when the paragraph around `at` holds no text but the object at `at` (an equation on its own line);
+ * never in a table cell, where a formula stays inline.
+ */
+function aloneInParagraph(xml: string, at: number, length: number, w: string): boolean {
+  if (lastOpening(xml, `${w}:tc`, at) > xml.lastIndexOf(`</${w}:tc>`, at)) return false;
+  const start = lastOpening(xml, `${w}:p`, at);
+  const close = xml.indexOf(`</${w}:p>`, at + length);
+  if (start < 0 || close < 0) return false;
+  const rest = xml.slice(start, at) + xml.slice(at + length, close);
+  const texts = [...rest.matchAll(new RegExp(`<${w}:t(?:\\s[^>]*)?>([^<]*)</${w}:t>`, "g"))];
+  return texts.every((t) => !t[1]!.trim());
+}
+
 /**
  * A Word part with every equation replaced by a text run at its place: `m:oMathPara` (an equation on its
- * own line) as `$$…$$`, `m:oMath` (inside a line) as `$…$`, an equation object as "[equation]".
+ * own line) as `$$…$$`, `m:oMath` (inside a line) as `$…$`, an equation object as the LaTeX its preview
+ * carries (`previews`, by the picture's relationship id) or "[equation]".
  */
-export function rewriteWordMath(xml: string, check: LatexCheck): string {
+export function rewriteWordMath(
+  xml: string,
+  check: LatexCheck,
+  previews: ReadonlyMap<string, string> = new Map(),
+): string {
   const m = prefixOf(xml, MATH_NS, "m");
   const w = prefixOf(xml, WORD_NS, "w");
   const textRun = (text: string) =>
@@ -115,11 +181,19 @@ export function rewriteWordMath(xml: string, check: LatexCheck): string {
     const root = parseXml(fragment)[0];
     return root ? textRun(officeMathText(root, display, check)) : "";
   };
+  const objectText = (obj: string, at: number): string => {
+    const id = /<(?:[\w.-]+:)?imagedata\b[^>]*?\br:id="([^"]*)"/.exec(obj)?.[1];
+    const latex = id ? previews.get(id) : undefined;
+    if (!latex) return EQUATION_PLACEHOLDER;
+    const display = aloneInParagraph(xml, at, obj.length, w);
+    if (!check(latex, display)) return EQUATION_PLACEHOLDER;
+    return display ? `$$${latex}$$` : `$${latex}$`;
+  };
   return xml
-    .replace(new RegExp(`<${w}:object\\b[^>]*>[\\s\\S]*?</${w}:object>`, "g"), (obj) => {
+    .replace(new RegExp(`<${w}:object\\b[^>]*>[\\s\\S]*?</${w}:object>`, "g"), (obj, at: number) => {
       const progId = /\bProgID="([^"]*)"/.exec(obj)?.[1] ?? "";
       return EQUATION_PROG_ID.test(progId)
-        ? `<${w}:t xml:space="preserve">${EQUATION_PLACEHOLDER}</${w}:t>`
+        ? `<${w}:t xml:space="preserve">${escapeXml(objectText(obj, at))}</${w}:t>`
         : obj;
     })
     .replace(new RegExp(`<${m}:oMathPara(?=[\\s>])[\\s\\S]*?</${m}:oMathPara>`, "g"), (f) => convert(f, true))

@@ -59,6 +59,11 @@ import { materialLanguage } from "../prose-language";
 export const MAX_BLANK_SHARE = 0.4;
 /** At most this share of a deck asks the generic "what is the key point of …". */
 export const MAX_KEYPOINT_SHARE = 0.4;
+/**
+ * Table facts ("row · column" → cell) in a deck that has other cards: a handout of tables gave nine cells
+ * and not one of the sentences its author wrote under them ("找聚点即找最小邻域").
+ */
+export const MAX_TABLE_SHARE = 0.6;
 /** Forms in the order a section offers them: what a tutor asks first. */
 const FORM_ORDER: CardForm[] = [
   "definition",
@@ -721,9 +726,15 @@ export function offlineFlashcards(
     seenBacks.set(back, (seenBacks.get(back) ?? new Set()).add(card.form));
     picked.push(card);
   };
-  type Share = "blank" | "keypoint" | "concept";
+  type Share = "blank" | "keypoint" | "table" | "concept";
   const shareOf = (card: Candidate): Share =>
-    BLANK_FORMS.has(card.form) ? "blank" : card.form === "keypoint" ? "keypoint" : "concept";
+    BLANK_FORMS.has(card.form)
+      ? "blank"
+      : card.form === "keypoint"
+        ? "keypoint"
+        : card.form === "table"
+          ? "table"
+          : "concept";
   /** Round robin over the sections, each giving its best card of one share in turn, until `limit` are taken. */
   const pick = (share: Share, limit: number) => {
     const cursor = material.sections.map(() => 0);
@@ -744,8 +755,8 @@ export function offlineFlashcards(
       }
     }
   };
-  // concept cards first (definitions, named results, causes, …); generic key-point questions and blanks
-  // fill the rest, each at most 40% of the deck (a short deck of a note that offers little else may hold 5)
+  // concept cards first (definitions, named results, causes, …); table facts, generic key-point questions
+  // and blanks fill the rest, each at most its share of the deck (a short deck of a note that offers little else may hold 5)
   pick("concept", options.count);
   const count = (share: Share) => picked.filter((c) => shareOf(c) === share).length;
   const room = (share: Share, max: number) => {
@@ -754,12 +765,19 @@ export function offlineFlashcards(
     const allowed = Math.max(Math.floor((others * max) / (1 - max)), Math.min(5, options.count) - others);
     return Math.max(0, Math.min(options.count - picked.length, allowed - mine));
   };
-  // each share's room grows with the other's: take turns until neither can add a card
-  for (let before = -1; before !== picked.length && picked.length < options.count;) {
-    before = picked.length;
-    pick("keypoint", room("keypoint", MAX_KEYPOINT_SHARE));
-    pick("blank", room("blank", MAX_BLANK_SHARE));
-  }
+  // each share's room grows with the others': take turns until none can add a card; then tables fill
+  // what no other card can
+  const turns = () => {
+    for (let before = -1; before !== picked.length && picked.length < options.count;) {
+      before = picked.length;
+      pick("table", room("table", MAX_TABLE_SHARE));
+      pick("keypoint", room("keypoint", MAX_KEYPOINT_SHARE));
+      pick("blank", room("blank", MAX_BLANK_SHARE));
+    }
+  };
+  turns();
+  pick("table", options.count - picked.length);
+  turns();
   const order = new Map(queues.flatMap((q) => q ?? []).map((c, i) => [c, i]));
   return picked.sort((a, b) => a.sectionIndex - b.sectionIndex || (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }

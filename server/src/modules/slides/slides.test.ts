@@ -37,6 +37,7 @@ function readPdf(file: string) {
 }
 
 /** Letters and digits only: what survives the line breaks and spacing of a rendered page. */
+const withoutFormulas = (s: string) => s.replace(/\$\$?[^$]+\$\$?/g, " ");
 const squash = (s: string) => s.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
 
 describe.each(pgliteOnly)("slides and mind map API on $name", (kind) => {
@@ -203,8 +204,9 @@ describe.each(pgliteOnly)("slides and mind map API on $name", (kind) => {
     for (const [i, slide] of slides.entries()) {
       const page = squash(pdf.text(i + 1));
       expect(page, `slide ${i + 1} title`).toContain(squash(slide.title).slice(0, 12));
+      // LibreOffice draws no a14:m equation of the deck as downloaded (the slide PDF prints the fallbacks)
       for (const bullet of slide.bullets)
-        expect(page, `slide ${i + 1}: ${bullet}`).toContain(squash(bullet).slice(0, 10));
+        expect(page, `slide ${i + 1}: ${bullet}`).toContain(squash(withoutFormulas(bullet)).slice(0, 10));
     }
     expect(pdf.text(2)).toContain("目录");
   }, 120_000);
