@@ -1,3 +1,4 @@
+import { formulaSpans } from "./formula";
 import type { NoteLabels } from "./labels";
 import type { NoteSectionOut } from "./types";
 import { escapeLineStart, escapeMarkdown } from "./text";
@@ -35,11 +36,28 @@ export function safeLine(text: string): string {
   return escapeLineStart(escapeMarkdown(text));
 }
 
+/**
+ * A table cell's formulas without a `|`, which would end the cell in the middle of the formula
+ * (`$\left\{ (a,b) |a<b \right\}$` in the topology handout's table): `\vert`, `\Vert` set the same bars.
+ */
+export function withoutPipesInFormulas(text: string): string {
+  const spans = formulaSpans(text);
+  if (spans.length === 0 || !text.includes("|")) return text;
+  let out = "";
+  let pos = 0;
+  for (const s of spans) {
+    const formula = text.slice(s.start, s.end).replace(/\\\|/g, "\\Vert ").replace(/\|/g, "\\vert ");
+    out += text.slice(pos, s.start) + formula;
+    pos = s.end;
+  }
+  return out + text.slice(pos);
+}
+
 /** A GFM table; the first row is the header. Rows past `maxRows` are counted, not shown. */
 export function tableMarkdown(rows: string[][], maxRows: number, labels: NoteLabels): string {
   const width = Math.max(...rows.map((r) => r.length));
   const cell = (c: string | undefined): string =>
-    escapeMarkdown((c ?? "").replace(/\s+/g, " ").trim()) || " ";
+    withoutPipesInFormulas(escapeMarkdown((c ?? "").replace(/\s+/g, " ").trim())) || " ";
   const line = (r: string[]): string =>
     `| ${Array.from({ length: width }, (_, i) => cell(r[i])).join(" | ")} |`;
   const [head, ...body] = rows;
