@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keyTerms, type DocStats } from "./summarize";
-import { findWord, fitParticle, koreanStem, standsAlone, words } from "./text";
+import { findWord, fitParticle, koreanStem, splitSentences, standsAlone, words } from "./text";
 
 describe("words of Korean and Japanese", () => {
   it("takes a Korean particle off only where its form fits and a word of two syllables remains", () => {
@@ -57,5 +57,28 @@ describe("words of Korean and Japanese", () => {
     const terms = keyTerms(text, "ko", stats, 4);
     expect(terms).toEqual(expect.arrayContaining(["감수 분열", "체세포 분열", "세포 주기"]));
     expect(terms).not.toContain("분열");
+  });
+});
+
+describe("sentences", () => {
+  it("are not broken at initials or abbreviations in any script, and still at a sentence's end", () => {
+    // the Russian syllabus's "По мнению А. Комарова, …" gave a card whose back began "Комарова, …"
+    expect(
+      splitSentences("Пример: По мнению А. Комарова, в фискальных целях формируют учёт. Это важно.", "ru"),
+    ).toEqual(["Пример: По мнению А. Комарова, в фискальных целях формируют учёт.", "Это важно."]);
+    expect(
+      splitSentences(
+        "Это видно на рис. 3, т.е. всё ясно. Длина 5 см. Он родился в 1991 г. Потом уехал.",
+        "ru",
+      ),
+    ).toEqual(["Это видно на рис. 3, т.е. всё ясно.", "Длина 5 см.", "Он родился в 1991 г.", "Потом уехал."]);
+    expect(splitSentences("Das gilt z. B. für Säuren, vgl. Abb. 4. Neue Zeile.", "de")).toEqual([
+      "Das gilt z. B. für Säuren, vgl. Abb. 4.",
+      "Neue Zeile.",
+    ]);
+    expect(splitSentences("The fugue (J. S. Bach) is long. It ends.", "en")).toEqual([
+      "The fugue (J. S. Bach) is long.",
+      "It ends.",
+    ]);
   });
 });

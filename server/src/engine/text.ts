@@ -46,14 +46,24 @@ export function splitSentences(text: string, locale: string): string[] {
   return mergeFalseBreaks(out);
 }
 
-// ICU breaks after abbreviations such as "e.g." or "Fig."; glue such fragments back.
-const ABBREV_END =
-  /(?:\b(?:e\.g|i\.e|etc|vs|cf|al|fig|figs|eq|eqs|no|nos|vol|pp|sec|ch|dr|mr|mrs|ms|prof|st|approx|resp)\.|\b[A-Z]\.)$/i;
+// ICU breaks after abbreviations such as "e.g.", "Fig.", "z. B.", "т.е." or "рис."; glue such fragments back.
+// (Abbreviations that often end a sentence, "usw.", "и т.д.", a unit after a number, "5 см.", stay breaks.)
+const ABBREV_END = new RegExp(
+  String.raw`(?<![\p{L}\p{N}]|\d\s)(?:e\.g|i\.e|etc|vs|cf|al|fig|figs|eq|eqs|no|nos|vol|pp|sec|ch|dr|mr|mrs|ms|prof|st|approx|resp|` +
+    String.raw`z\.\s?b|bzw|vgl|ca|abb|nr|d\.\s?h|p\.\s?ex|env|p\.\s?ej|sr|sra|` +
+    String.raw`т\.\s?е|т\.\s?к|рис|см|стр|напр|проф|акад|табл|гл|ср)\.$`,
+  "iu",
+);
+/**
+ * An initial or a one-letter abbreviation in any script: "А. Комаров", "J. S. Bach", "z. B.", "с. 13"; not
+ * a year's "1991 г.", which ends many a Russian sentence.
+ */
+const INITIAL_END = /(?<![\p{L}\p{N}]|\d\s?)\p{L}\.$/u;
 function mergeFalseBreaks(parts: string[]): string[] {
   const out: string[] = [];
   for (const p of parts) {
     const prev = out[out.length - 1];
-    if (prev !== undefined && (ABBREV_END.test(prev) || /^\p{Ll}/u.test(p))) {
+    if (prev !== undefined && (ABBREV_END.test(prev) || INITIAL_END.test(prev) || /^\p{Ll}/u.test(p))) {
       out[out.length - 1] = `${prev} ${p}`;
     } else {
       out.push(p);
