@@ -235,12 +235,15 @@ describe("what a teacher reads on real decks", () => {
       "См. ниже доказательство этой теоремы.",
       "See text for more details.",
       "The problem of open-domain QA studied in this paper can be described as follows.",
+      "(полное наименование темы проекта)",
+      "（此处填写学生姓名）",
     ])
       expect(isMetaSentence(meta), meta).toBe(true);
     for (const statement of [
       "A trace is simply a program path, which may cross function call boundaries.",
       "奇点首先分为孤立奇点和非孤立奇点。",
       "以太网使用CSMA/CD协议。",
+      "(a) The kernel schedules threads (not processes) on each core.",
     ])
       expect(isMetaSentence(statement), statement).toBe(false);
     for (const caption of [

@@ -648,6 +648,9 @@ export function hasHeaderRow(rows: string[][]): boolean {
  * describe …"). It teaches nothing on a card or in a quiz.
  */
 const META_SENTENCE: RegExp[] = [
+  // a sentence wholly in brackets: an aside, or a form's fill-in instruction ("(полное наименование темы
+  // проекта)" under a review form's blank line was the key point of the Russian syllabus's "ОТЗЫВ")
+  /^[(（][^()（）]*[)）][.。]?$/u,
   // English: the course's housekeeping ("Reading material: Section 1.3", "Last time we talked about …")
   /^(?:(?:required|recommended|further|suggested)\s+)?(?:readings?|reading material|reading assignment|homework|assignments?|textbook)\s*[:：]/iu,
   /^(?:last time|today|next time|in (?:the|our|today['’]s) (?:last |previous |next )?(?:lecture|class|session))\b[^.]*\b(?:we|I)\s+(?:will\s+|shall\s+)?(?:talked|discussed|covered|saw|looked|learned|learnt|talk|discuss|cover|see|look|learn|continue|introduced?)\b/iu,
