@@ -82,6 +82,24 @@ describe("key terms", () => {
     for (const bad of ["是", "一种", "可以", "的"]) expect(ranked).not.toContain(bad);
   });
 
+  it("Chinese: a phrase jieba guessed as one word is no term; a guessed name is ('闭集', '常点')", () => {
+    // the point-set topology handout: "既开又闭", "非开非闭" and "大到小一定对，小到大一定错" gave the key
+    // terms "既开", "非开非闭", "大到", "小到"
+    const ranked = terms(
+      [
+        "R 既开又闭。",
+        "(0,1] 非开非闭。",
+        "大到小一定对，小到大一定错。",
+        "A的闭包是包含A的最小闭集。",
+        "则称作方程的常点。",
+      ],
+      "zh",
+    );
+    for (const bad of ["既开", "非开", "非开非闭", "大到", "小到"]) expect(ranked).not.toContain(bad);
+    expect(ranked.some((t) => t.endsWith("闭集"))).toBe(true);
+    expect(ranked.some((t) => t.endsWith("常点"))).toBe(true);
+  });
+
   it("Japanese: runs of nouns, never particles", () => {
     const ranked = terms("機械学習とは、データから規則を学ぶ方法である。損失関数を最小化する。", "ja");
     expect(ranked).toContain("機械学習");

@@ -256,12 +256,36 @@ function jiebaPos(tag: string): CoarsePos {
 // V8 and jieba both work best on short pieces; a piece never ends inside a word.
 const PIECE = /[^。！？；\n.!?;]{1,400}[。！？；\n.!?;]?|[。！？；\n.!?;]/gu;
 
+/**
+ * Tags of a word's first part that make a word jieba guessed no name: conjunction, preposition, particle,
+ * pronoun, the prefix 非; of adverbs only those that modify a verb (an adverb-like first character may
+ * name: "常点", a differential equation's ordinary point).
+ */
+const OPENS_NO_NAME = new Set(["c", "p", "u", "r", "h"]);
+const OPENS_WITH_ADVERB = /^[不也都就又还很再才]/u;
+/** A verb's complement or aspect mark ending a guessed word ("大到", "推得"). */
+const ENDS_NO_NAME = /[到得着了过在给]$/u;
+
+/**
+ * A word jieba guessed (tag "x", not in its dictionary) that is a phrase glued together, as its dictionary
+ * parts: "既开又闭" gave "既开", "大到小一定对" gave "大到" and "小到" as key terms. A guessed word that
+ * names something ("闭集", "紧致", "聚点") stays whole.
+ */
+function unguessed(t: { word: string; tag: string }, segmenter: Jieba): { word: string; tag: string }[] {
+  if (t.tag !== "x" || !/^\p{Script=Han}{2,}$/u.test(t.word)) return [t];
+  const parts = segmenter.tag(t.word, false);
+  if (parts.length < 2) return [t];
+  const glued =
+    OPENS_NO_NAME.has(parts[0]!.tag) || OPENS_WITH_ADVERB.test(t.word) || ENDS_NO_NAME.test(t.word);
+  return glued ? parts : [t];
+}
+
 function chineseTokens(text: string): Token[] {
   const out: Token[] = [];
   const segmenter = jiebaSegmenter();
   for (const piece of text.matchAll(PIECE)) {
     let cursor = piece.index;
-    for (const { word, tag } of segmenter.tag(piece[0], true)) {
+    for (const { word, tag } of segmenter.tag(piece[0], true).flatMap((t) => unguessed(t, segmenter))) {
       const start = text.indexOf(word, cursor);
       if (start < 0) continue;
       cursor = start + word.length;
