@@ -147,7 +147,10 @@ describe("offline notes and study tools from documents with equations", () => {
     const sentences = material.sections.flatMap((s) =>
       s.blocks.flatMap((b) => (b.type === "table" ? [] : b.type === "list" ? b.items : b.sentences)),
     );
-    expect(sentences.map((s) => s.text)).toContain("$$\\sum_{i=1}^{n} F_{i}=\\frac{dp}{dt}$$");
+    // the display equation is one statement with the sentence that introduces it
+    expect(sentences.map((s) => s.text)).toContain(
+      "Newton's second law says that the net force equals the rate of change of momentum: $$\\sum_{i=1}^{n} F_{i}=\\frac{dp}{dt}$$",
+    );
     expect(sentences.map((s) => s.text)).toContain(
       "Energy units: $5 buys about 30 kWh of electricity in many countries.",
     );

@@ -37,9 +37,12 @@ export function hasFormula(text: string): boolean {
   return formulaSpans(text).length > 0;
 }
 
+/** A display equation's number after it, as the parser keeps it: "$$…$$ (1)", "(3.27)", "（2-1）", "(A.4)". */
+const EQUATION_NUMBER = /(?<=\$\$)\s*[(（]\s*[A-Z]?\d+(?:[.\-–]\d+)*[a-z′']?\s*[)）]$/u;
+
 /** A text that is one formula on its own, such as a display equation's paragraph. */
 export function isFormulaOnly(text: string): boolean {
-  const t = text.trim();
+  const t = text.trim().replace(EQUATION_NUMBER, "");
   const spans = formulaSpans(t);
   return spans.length === 1 && spans[0]!.start === 0 && spans[0]!.end === t.length;
 }

@@ -52,4 +52,37 @@ describe("a note's material", () => {
       "Most patients stayed in the trial until week 20.",
     ]);
   });
+
+  it("joins a display equation to the sentence that runs on into it, and only to such a sentence", () => {
+    // a handout's "…the least-squares estimates are" stood alone on a card, in a true/false item and in
+    // the podcast, its equation a block of its own
+    const markdown = [
+      "# Statistics",
+      "## Regression",
+      "In the model $y=\\beta x$, the least-squares estimate is",
+      "",
+      "$$",
+      "\\hat\\beta = \\frac{\\sum x_i y_i}{\\sum x_i^2}",
+      "$$",
+      "",
+      "The residuals sum to zero.",
+      "",
+      "$$",
+      "\\sum e_i = 0",
+      "$$",
+      "",
+      "线性模型的最小二乘估计满足",
+      "",
+      "$$",
+      "X^{T}X\\hat\\beta = X^{T}y",
+      "$$",
+    ].join("\n");
+    const [section] = noteSections(markdown, "en").map((s, index) => ({ ...s, index }));
+    expect(sectionSentences(section!).map((x) => x.text)).toEqual([
+      "In the model $y=\\beta x$, the least-squares estimate is $$\\hat\\beta = \\frac{\\sum x_i y_i}{\\sum x_i^2}$$",
+      "The residuals sum to zero.",
+      "$$\\sum e_i = 0$$",
+      "线性模型的最小二乘估计满足 $$X^{T}X\\hat\\beta = X^{T}y$$",
+    ]);
+  });
 });

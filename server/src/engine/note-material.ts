@@ -95,6 +95,14 @@ export function boldLabelled(item: MaterialSentence): { label: string; rest: str
   return labelled && item.terms.includes(labelled.label) ? labelled : null;
 }
 
+/**
+ * A sentence that runs on into the display equation after it: it ends in a colon or with no end mark ("…the
+ * least-squares estimates are", "…满足"), and no equation is joined to it yet.
+ */
+function introducesFormula(text: string): boolean {
+  return !/[.!?。！？…]["'”’)\]）]*$/u.test(text) && !/\$\$$/u.test(text);
+}
+
 function sentencesOf(markdown: string, locale: string): MaterialSentence[] {
   const whole = inlineText(markdown);
   if (!whole.text) return [];
@@ -167,7 +175,13 @@ export function noteSections(markdown: string, locale: string): Omit<MaterialSec
         math = [];
       } else if (/^\s*\$\$\s*$/.test(line)) {
         const latex = math.join(" ").trim();
-        if (latex) paragraph.push(`$$${latex}$$`);
+        const before = current?.blocks.at(-1);
+        const lead = before?.type === "paragraph" ? before.sentences.at(-1) : undefined;
+        // the sentence that introduces it and the equation are one statement: "The sample variance is" has
+        // no content of its own, on a card, in a question or in the podcast
+        if (latex && lead && introducesFormula(lead.text))
+          lead.text = `${lead.text} ${inlineText(`$$${latex}$$`).text}`;
+        else if (latex) paragraph.push(`$$${latex}$$`);
         flush();
         math = null;
       } else math.push(line.trim());

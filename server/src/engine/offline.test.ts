@@ -655,4 +655,43 @@ describe("offline engine", () => {
     ac.abort(new Error("cancelled"));
     await expect(offline.generateNote(request(cells, { signal: ac.signal }))).rejects.toThrow("cancelled");
   });
+
+  it("keeps a numbered display equation with the sentence that introduces it (the number left to the source)", async () => {
+    // a statistics handout's "(1)" after each equation made it prose: the note kept "…variance are" alone
+    const doc: SourceDocument = {
+      title: "Statistical Inference",
+      format: "pdf",
+      language: "en",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "1 Point estimators",
+          level: 1,
+          blocks: [
+            {
+              type: "paragraph",
+              page: 1,
+              text: "Let $X_{1},\\ldots,X_{n}$ be independent with mean $\\mu$. The sample mean and sample variance are",
+            },
+            {
+              type: "paragraph",
+              page: 1,
+              text: "$$\\bar{X}=\\frac{1}{n}\\sum_{i=1}^{n}X_{i},\\qquad S^{2}=\\frac{1}{n-1}\\sum_{i=1}^{n}(X_{i}-\\bar{X})^{2}.$$ (1)",
+            },
+            { type: "paragraph", page: 1, text: "Both are unbiased estimators of their population values." },
+          ],
+        },
+      ],
+    };
+    const note = await offline.generateNote(request(doc));
+    const lines = note.markdown.split("\n");
+    const lead = lines.findIndex((l) => l.endsWith("The sample mean and sample variance are"));
+    expect(lead).toBeGreaterThan(0);
+    expect(lines.slice(lead + 1, lead + 5)).toEqual([
+      "",
+      "$$",
+      "\\bar{X}=\\frac{1}{n}\\sum_{i=1}^{n}X_{i},\\qquad S^{2}=\\frac{1}{n-1}\\sum_{i=1}^{n}(X_{i}-\\bar{X})^{2}.",
+      "$$",
+    ]);
+  });
 });

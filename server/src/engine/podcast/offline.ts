@@ -535,7 +535,8 @@ const sectionsText = (sections: MaterialSection[]) =>
 /** A line ends like a sentence, so that it is read with a falling tone and a pause. */
 function finish(text: string): string {
   const t = text.trim();
-  if (/[.!?。！？…"”»」』)）]$/u.test(t)) return t;
+  // a display equation ends its sentence as set (a full stop after it would stand alone on its own line)
+  if (/[.!?。！？…"”»」』)）]$|\$\$$/u.test(t)) return t;
   return `${t}${hasCjk(t) ? "。" : "."}`;
 }
 
