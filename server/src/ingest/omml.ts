@@ -43,7 +43,8 @@ function propOn(props: XNode | undefined, name: string): boolean {
   return v === "" || v === "1" || v === "on" || v === "true";
 }
 
-const SYMBOLS: Record<string, string> = {
+/** Unicode characters of a formula as LaTeX (also read by the MTEF converter). */
+export const SYMBOLS: Record<string, string> = {
   α: "\\alpha",
   β: "\\beta",
   γ: "\\gamma",
@@ -269,7 +270,7 @@ const SYMBOLS: Record<string, string> = {
 const INVISIBLE = /[\u2061-\u2064\u200b-\u200d\ufeff]/u;
 
 /** Delimiters that may follow \left / \right. */
-const DELIMITERS: Record<string, string> = {
+export const DELIMITERS: Record<string, string> = {
   "(": "(",
   ")": ")",
   "[": "[",
@@ -346,12 +347,13 @@ const TEXT_ESCAPES: Record<string, string> = {
   "|": "\\textbar{}",
 };
 
-function textEscape(s: string): string {
+/** Text for `\text{…}`: the characters LaTeX gives a meaning escaped. */
+export function textEscape(s: string): string {
   return s.replace(/[\\{}$&#%_^~|]/g, (c) => TEXT_ESCAPES[c]!);
 }
 
 /** Joins LaTeX pieces, keeping a control word apart from a letter that follows it (`\alpha x`). */
-function join(parts: string[]): string {
+export function join(parts: string[]): string {
   let out = "";
   for (const p of parts) {
     if (!p) continue;
