@@ -1,6 +1,5 @@
 import { Document, MathRun, Math as OfficeMath, Packer, Paragraph, TextRun } from "docx";
 import katex from "katex";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -232,20 +231,6 @@ describe("the language of a document with many equations", () => {
     const doc = await parseFile(await Packer.toBuffer(docx), "zh.docx");
     expect(texts(doc)[2]).toMatch(/^\$\\alpha\\beta\\gamma/);
     expect(doc.language).toBe("zh");
-  });
-});
-
-describe("equation objects of a legacy Word file", () => {
-  it("keep their place as [equation] (Equation Editor 3 in the shared lab handout .doc)", async () => {
-    const file = path.resolve(
-      path.dirname(new URL(import.meta.url).pathname),
-      "../../../../shared/fixtures/documents/en-lab-handout-force-on-current.doc",
-    );
-    const doc = await parseFile(readFileSync(file), "lab.doc");
-    const paragraphs = texts(doc);
-    const lorentz = paragraphs.findIndex((p) => p.endsWith("called the Lorentz force,"));
-    expect(paragraphs[lorentz + 1]).toBe("[equation], (1)");
-    expect(paragraphs).toContain("[equation] (2)");
   });
 });
 

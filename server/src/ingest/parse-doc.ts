@@ -4,7 +4,8 @@ import WordExtractor from "word-extractor";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { finishDocument, type ParseInput } from "./document";
 import { IngestError } from "./errors";
-import { EQUATION_PLACEHOLDER } from "./omml";
+import { type DocObject, docObjects } from "./doc-objects";
+import { EQUATION_PLACEHOLDER, latexChecker, type LatexCheck } from "./omml";
 import { oleTitle } from "./ole-summary";
 import { countWords, WORDS_PER_PAGE } from "./parse-docx";
 import { cleanText } from "./text";
@@ -24,13 +25,17 @@ export async function parseDoc(input: ParseInput): Promise<SourceDocument> {
       input.data,
     );
     // word-extractor prints "undefined" for a few characters it cannot map (seen inside Cyrillic words).
-    body = extracted
-      .getBody()
-      .replace(/(?<=\p{L})undefined(?=\p{L})/gu, "")
-      .replace(EQUATION_MARK_ALL, EQUATION_PLACEHOLDER);
-    footnotes = (extracted.getFootnotes?.() ?? "").replace(EQUATION_MARK_ALL, EQUATION_PLACEHOLDER);
+    body = extracted.getBody().replace(/(?<=\p{L})undefined(?=\p{L})/gu, "");
+    footnotes = extracted.getFootnotes?.() ?? "";
   } catch (err) {
     throw new IngestError("FILE_CORRUPT", `word-extractor: ${String(err)}`);
+  }
+  if (OBJECT_MARKS.test(body) || OBJECT_MARKS.test(footnotes)) {
+    const objects = docObjects(input.data);
+    const hasEquation = [...(objects?.body ?? []), ...(objects?.footnotes ?? [])].some((o) => o.equation);
+    const check = hasEquation ? await latexChecker() : () => false;
+    body = placeObjects(body, objects?.body, check);
+    footnotes = placeObjects(footnotes, objects?.footnotes, check);
   }
   const sections: SourceSection[] = [{ heading: "", level: 1, blocks: [] }];
   let words = 0;
@@ -101,11 +106,18 @@ export async function parseDoc(input: ParseInput): Promise<SourceDocument> {
 
 /** Stands for an equation object until the text is out of word-extractor (which keeps private-use characters). */
 const EQUATION_MARK = "\ue0f0";
-const EQUATION_MARK_ALL = /\ue0f0/g;
+/** Stands for another embedded object (LibreOffice names no class in its EMBED fields, equations included). */
+const OBJECT_MARK = "\ue0f1";
+const OBJECT_MARKS = /[\ue0f0\ue0f1]/;
+const OBJECT_MARKS_ALL = /[\ue0f0\ue0f1]/g;
 /** An equation object's field: `EMBED Equation.3` (or MathType's `Equation.DSMT4`), its result the object's anchor. */
 const EQUATION_FIELD =
   // eslint-disable-next-line no-control-regex -- Word's field marks are control characters
   /(\x13[^\x13\x14\x15]*?EMBED\s+"?(?:Equation|MathType)[^\x13\x14\x15]*\x14[^\x13\x14\x15\x01]*)\x01/g;
+/** Any other object's field. */
+const OBJECT_FIELD =
+  // eslint-disable-next-line no-control-regex -- Word's field marks are control characters
+  /(\x13[^\x13\x14\x15]*?EMBED\b[^\x13\x14\x15]*\x14[^\x13\x14\x15\x01]*)\x01/g;
 
 type Extracted = Awaited<ReturnType<WordExtractor["extract"]>>;
 
@@ -131,7 +143,9 @@ const equationMarkingExtract: ((data: Buffer) => Promise<Extracted>) | null = ((
       override buildDocument(): Extracted {
         for (const piece of this._pieces ?? []) {
           if (typeof piece.text === "string")
-            piece.text = piece.text.replace(EQUATION_FIELD, `$1${EQUATION_MARK}`);
+            piece.text = piece.text
+              .replace(EQUATION_FIELD, `$1${EQUATION_MARK}`)
+              .replace(OBJECT_FIELD, `$1${OBJECT_MARK}`);
         }
         return super.buildDocument();
       }
@@ -150,9 +164,38 @@ const equationMarkingExtract: ((data: Buffer) => Promise<Extracted>) | null = ((
   }
 })();
 
+/**
+ * The text with each object mark replaced: an equation by its formula (`$$…$$` alone on its line, `$…$` in
+ * a sentence or a table row; "[equation]" when it cannot be read or KaTeX refuses it), another object by
+ * nothing. Marks and the file's objects are paired in text order, and only when they are as many and every
+ * mark of an equation field meets an equation: otherwise no formula is placed (a formula at the wrong
+ * place is worse than a stand-in) and equation fields stay "[equation]".
+ */
+function placeObjects(text: string, objects: DocObject[] | undefined, check: LatexCheck): string {
+  const marks = text.match(OBJECT_MARKS_ALL) ?? [];
+  const paired =
+    objects !== undefined &&
+    objects.length === marks.length &&
+    marks.every((m, i) => m !== EQUATION_MARK || objects[i]!.equation);
+  let k = 0;
+  return text.replace(OBJECT_MARKS_ALL, (mark, at: number) => {
+    const object = paired ? objects[k++] : undefined;
+    if (!object) return mark === EQUATION_MARK ? EQUATION_PLACEHOLDER : "";
+    if (!object.equation) return "";
+    if (!object.latex) return EQUATION_PLACEHOLDER;
+    const start = text.lastIndexOf("\n", at) + 1;
+    const end = text.indexOf("\n", at);
+    const line = text.slice(start, end < 0 ? text.length : end);
+    const display = !line.includes("\t") && line.replace(mark, "").trim() === "";
+    if (!check(object.latex, display)) return EQUATION_PLACEHOLDER;
+    return display ? `$$${object.latex}$$` : `$${object.latex}$`;
+  });
+}
+
 const NUMBERED = /^((?:\d{1,2}\.)*\d{1,2})\.?\s+\S/;
 
 function headingLevel(raw: string, line: string): number {
+  if (line.startsWith("$")) return 0; // a formula
   if (line.length > 100 || /[.,;:!?。，；：]$/.test(line)) return 0;
   if (/\t\d+\s*$/.test(raw)) return 0; // a table-of-contents entry
   const letters = line.replace(/[^\p{L}]/gu, "");
@@ -182,6 +225,7 @@ function plainHeadingLevel(
   next: string | null,
 ): number {
   if (/[.,;:!?。，；：、\-–—]$/.test(line) || LIST_MARK.test(line) || !/\p{L}{2}/u.test(line)) return 0;
+  if (line.startsWith("$")) return 0; // a formula
   const dense = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(line);
   const short = dense ? [...line].length <= 24 : line.length <= 60 && line.split(/\s+/).length <= 8;
   if (!short) return 0;

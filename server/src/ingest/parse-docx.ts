@@ -2,6 +2,7 @@ import { posix } from "node:path";
 import mammoth from "mammoth";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { finishDocument, type ParseInput } from "./document";
+import { latexOfEquationFile } from "./equation-object";
 import { latexOfEquationPreview } from "./equation-preview";
 import { IngestError } from "./errors";
 import { boldTerms, cleanText, isCjkCode, joinSoftBreaks } from "./text";
@@ -43,7 +44,7 @@ export async function parseDocx(input: ParseInput, limits?: ZipLimits): Promise<
   if (withMath.size > 0) {
     const check = await latexChecker();
     for (const [name, xml] of withMath)
-      withMath.set(name, rewriteWordMath(xml, check, await equationPreviews(zip, name, xml)));
+      withMath.set(name, rewriteWordMath(xml, check, await equationObjectLatex(zip, name, xml)));
   }
   let html: string;
   try {
@@ -120,8 +121,15 @@ async function relationships(zip: SafeZip, part: string): Promise<Map<string, st
   return targets;
 }
 
-/** The LaTeX an equation object's preview picture carries (AxMath), by the picture's relationship id. */
-async function equationPreviews(zip: SafeZip, part: string, xml: string): Promise<Map<string, string>> {
+const IMAGE_ID = /<(?:[\w.-]+:)?imagedata\b[^>]*?\br:id="([^"]*)"/;
+const OLE_ID = /<(?:[\w.-]+:)?OLEObject\b[^>]*?\br:id="([^"]*)"/;
+
+/**
+ * The LaTeX of each equation object of a part, by relationship id: the one its preview picture carries
+ * (AxMath), by the picture's id; else the MathType or Equation Editor 3 equation of its embedding, by
+ * the embedding's id.
+ */
+async function equationObjectLatex(zip: SafeZip, part: string, xml: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const objects = [...xml.matchAll(/<(?:[\w.-]+:)?object\b[\s\S]*?<\/(?:[\w.-]+:)?object>/g)].filter((m) =>
     EQUATION_PROG_ID.test(/\bProgID="([^"]*)"/.exec(m[0])?.[1] ?? ""),
@@ -129,14 +137,33 @@ async function equationPreviews(zip: SafeZip, part: string, xml: string): Promis
   if (objects.length === 0) return found;
   const targets = await relationships(zip, part);
   for (const [obj] of objects) {
-    const id = /<(?:[\w.-]+:)?imagedata\b[^>]*?\br:id="([^"]*)"/.exec(obj)?.[1];
+    const id = IMAGE_ID.exec(obj)?.[1];
     const target = id ? targets.get(id) : undefined;
-    if (!id || !target || found.has(id) || !/\.wmf$/i.test(target)) continue;
-    const picture = await zip.read(target);
-    const latex = picture ? latexOfEquationPreview(picture) : undefined;
-    if (latex) found.set(id, latex);
+    if (id && target && !found.has(id) && /\.wmf$/i.test(target)) {
+      const picture = await zip.read(target);
+      const latex = picture ? latexOfEquationPreview(picture) : undefined;
+      if (latex) {
+        found.set(id, latex);
+        continue;
+      }
+    }
+    const oleId = OLE_ID.exec(obj)?.[1];
+    const embedding = oleId ? targets.get(oleId) : undefined;
+    if (!oleId || !embedding || found.has(oleId)) continue;
+    const latex = await embeddedEquation(zip, embedding);
+    if (latex) found.set(oleId, latex);
   }
   return found;
+}
+
+/** The equation of an embedded OLE object; a damaged embedding is only an unreadable equation. */
+async function embeddedEquation(zip: SafeZip, name: string): Promise<string | undefined> {
+  try {
+    const bytes = await zip.read(name);
+    return bytes ? latexOfEquationFile(bytes) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where the last `<tag>` or `<tag …>` before `at` opens; -1 when none does. */
@@ -165,8 +192,8 @@ function aloneInParagraph(xml: string, at: number, length: number, w: string): b
 
 /**
  * A Word part with every equation replaced by a text run at its place: `m:oMathPara` (an equation on its
- * own line) as `$$…$$`, `m:oMath` (inside a line) as `$…$`, an equation object as the LaTeX its preview
- * carries (`previews`, by the picture's relationship id) or "[equation]".
+ * own line) as `$$…$$`, `m:oMath` (inside a line) as `$…$`, an equation object as its LaTeX (`previews`,
+ * by the relationship id of its preview picture or of its embedding) or "[equation]".
  */
 export function rewriteWordMath(
   xml: string,
@@ -182,8 +209,9 @@ export function rewriteWordMath(
     return root ? textRun(officeMathText(root, display, check)) : "";
   };
   const objectText = (obj: string, at: number): string => {
-    const id = /<(?:[\w.-]+:)?imagedata\b[^>]*?\br:id="([^"]*)"/.exec(obj)?.[1];
-    const latex = id ? previews.get(id) : undefined;
+    const id = IMAGE_ID.exec(obj)?.[1];
+    const oleId = OLE_ID.exec(obj)?.[1];
+    const latex = (id ? previews.get(id) : undefined) ?? (oleId ? previews.get(oleId) : undefined);
     if (!latex) return EQUATION_PLACEHOLDER;
     const display = aloneInParagraph(xml, at, obj.length, w);
     if (!check(latex, display)) return EQUATION_PLACEHOLDER;
