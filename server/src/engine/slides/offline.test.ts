@@ -127,6 +127,20 @@ describe("offline slides from fixture notes", () => {
     expect(slide.bullets.find((b) => b.startsWith("We call"))).toMatch(/…$/u);
   });
 
+  it("says a statement that runs on into its display equation whole, equation and all", () => {
+    // a statistics handout's slide said "The probability of … among $m$ independent tests…", its equation cut
+    const lead =
+      "The probability of at least one false rejection among $m$ independent tests at level $\\alpha$ is";
+    const material = noteMaterial({
+      title: "Statistics",
+      markdown: ["# Statistics", "## Tests", lead, "$$\n1-(1-\\alpha)^{m}\n$$"].join("\n\n"),
+      outputLanguage: "en-US",
+      sources: [],
+    });
+    const slide = offlineSlides(material, { maxSlides: 5 }).find((s) => s.kind === "content")!;
+    expect(slide.bullets).toContain(`${lead} $$1-(1-\\alpha)^{m}$$`);
+  });
+
   it("makes no deck from a note with nothing in it", () => {
     const empty = noteMaterial({
       title: "Empty",
