@@ -227,14 +227,22 @@ class Reader {
  * leaves none is the one taken.
  */
 export function readMtef(bytes: Uint8Array): MtefEquation {
-  const first = readWith(bytes, false);
-  if (first.version >= 5 || first.complete) return first;
+  let first: ReturnType<typeof readWith> | undefined;
+  let failure: unknown;
+  try {
+    first = readWith(bytes, false);
+    if (first.version >= 5 || first.complete) return first;
+  } catch (err) {
+    failure = err;
+  }
   try {
     const second = readWith(bytes, true);
-    return second.complete ? second : first;
+    if (second.complete || !first) return second;
   } catch {
-    return first;
+    // the first reading stands
   }
+  if (first) return first;
+  throw failure;
 }
 
 function readWith(bytes: Uint8Array, embellRuns: boolean): MtefEquation & { complete: boolean } {

@@ -309,6 +309,16 @@ const V5_CASES: [string, Uint8Array, string][] = [
     ),
     "A\\xrightarrow{\\text{heat}}\\overline{AB}\\text{ if }x",
   ],
+  [
+    "characters given by their Symbol-font position (F0xx)",
+    v5(line(ch(TF.lcGreek, 0xf061), ch(TF.symbol, 0xf0b9), ch(TF.ucGreek, 0xf057))),
+    "\\alpha\\neq\\Omega",
+  ],
+  [
+    "MathType's spaces",
+    v5(line(ch(TF.var, "a"), ch(24, 0xeb04), ch(TF.var, "b"), ch(24, 0xeb01), ch(TF.var, "c"))),
+    "a\\:bc",
+  ],
 ];
 
 describe("MathType objects (MTEF 5)", () => {
@@ -372,6 +382,10 @@ describe("a malformed equation is unreadable, never an exception", () => {
     // future records of no length, one after another: read past, each two bytes, to the end
     const future = v5(line(ch(TF.var, "x")), new Array<number[]>(50_000).fill([100, 0]).flat());
     expect(mtefToLatex(future)).toBe("x");
+  });
+
+  it("a character of a private font it cannot name: the formula is not guessed at", () => {
+    expect(mtefToLatex(v5(line(ch(TF.var, "x"), ch(TF.symbol, 0xe123))))).toBeUndefined();
   });
 
   it("an Equation Native header that lies about its sizes", () => {

@@ -6,15 +6,15 @@
  * by Equation Editor on a Mac keep it in "\x01Ole10Native": a 32-bit size, then the MTEF.
  */
 import { mtefTreeToLatex } from "./mtef-latex";
-import { MtefError, readMtef } from "./mtef-reader";
+import { readMtef } from "./mtef-reader";
 
 /** The LaTeX of an MTEF equation (header first), or undefined when it cannot be read or holds nothing. */
 export function mtefToLatex(bytes: Uint8Array): string | undefined {
   try {
     return mtefTreeToLatex(readMtef(bytes)) || undefined;
-  } catch (err) {
-    if (err instanceof MtefError || err instanceof RangeError) return undefined;
-    throw err;
+  } catch {
+    // MtefError for what is not an equation; anything else on hostile bytes is no better: one object unread
+    return undefined;
   }
 }
 
