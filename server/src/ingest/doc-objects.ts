@@ -49,11 +49,17 @@ export function docObjects(data: Buffer): DocObjects | undefined {
     }
     anchors.sort((a, b) => a.cp - b.cp);
     // a picture's anchor gives a place in the Data stream, which names no storage of the ObjectPool
+    const read = new Map<number, DocObject | undefined>();
     const object = (objId: number): DocObject | undefined => {
+      if (read.has(objId)) return read.get(objId);
       const storage = `ObjectPool/_${objId}`;
-      if (!hasStorage(cfb, storage)) return undefined;
-      if (!isEquation(cfb, storage)) return { equation: false };
-      return { equation: true, latex: latexOfEquationStorage(cfb, storage) };
+      let found: DocObject | undefined;
+      if (hasStorage(cfb, storage))
+        found = isEquation(cfb, storage)
+          ? { equation: true, latex: latexOfEquationStorage(cfb, storage) }
+          : { equation: false };
+      read.set(objId, found);
+      return found;
     };
     const body: DocObject[] = [];
     const footnotes: DocObject[] = [];
@@ -118,7 +124,7 @@ interface Piece {
   width: number;
 }
 
-/** The piece table: which file offsets hold which character positions. */
+/** The piece table: which file offsets hold which character positions, in the order of their offsets. */
 function readPieces(table: Buffer, fcClx: number, lcbClx: number): Piece[] {
   let pos = fcClx;
   const end = Math.min(table.length, fcClx + lcbClx);
@@ -139,19 +145,24 @@ function readPieces(table: Buffer, fcClx: number, lcbClx: number): Piece[] {
       width: compressed ? 1 : 2,
     });
   }
-  return pieces;
+  return pieces.sort((a, b) => a.fc - b.fc);
 }
 
-/** The character at a file offset and its character position, when a piece holds that offset. */
+/** The character at a file offset and its character position, when a piece holds that offset (pieces by `fc`). */
 function charAt(pieces: Piece[], word: Buffer, fc: number): { cp: number; char: number } | undefined {
-  for (const p of pieces) {
-    const length = (p.cpEnd - p.cpStart) * p.width;
-    if (fc < p.fc || fc >= p.fc + length || (fc - p.fc) % p.width !== 0) continue;
-    if (fc + p.width > word.length) return undefined;
-    const char = p.width === 1 ? word[fc]! : word.readUInt16LE(fc);
-    return { cp: p.cpStart + (fc - p.fc) / p.width, char };
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pieces[mid]!.fc <= fc) lo = mid;
+    else hi = mid - 1;
   }
-  return undefined;
+  const p = pieces[lo];
+  if (!p || fc < p.fc || fc >= p.fc + (p.cpEnd - p.cpStart) * p.width || (fc - p.fc) % p.width !== 0)
+    return undefined;
+  if (fc + p.width > word.length) return undefined;
+  const char = p.width === 1 ? word[fc]! : word.readUInt16LE(fc);
+  return { cp: p.cpStart + (fc - p.fc) / p.width, char };
 }
 
 /** Each run of characters whose properties mark an OLE object and give its ObjID: the run's first file offset. */

@@ -73,6 +73,29 @@ describe("a legacy Word file with Equation Editor 3 objects", () => {
     expect(paragraphs).toContain("Formula 2 is [equation] in a sentence.");
     expect(paragraphs).toContain("Formula 3 is $x_{i}^{2}+y_{j}+e^{i\\pi}$ in a sentence.");
   });
+
+  it("places no formula when its tables cannot say which object is where: equation fields stay [equation]", async () => {
+    const lab = fixture("en-lab-handout-force-on-current.doc");
+    expect(texts(await parseFile(readFileSync(lab), "lab.doc"))).toContain("$F=qvB\\sin\\theta$, (1)");
+    for (const file of [LO_DOC, lab])
+      for (const damage of ["no CHPX table", "random CHPX pages"] as const) {
+        const cfb = CFB.read(readFileSync(file), { type: "buffer" });
+        const entry = CFB.find(cfb, "WordDocument")!;
+        const word = Buffer.from(entry.content as Uint8Array);
+        const fcLcb = 0x20 + 2 + word.readUInt16LE(0x20) * 2;
+        const blob = fcLcb + 2 + word.readUInt16LE(fcLcb) * 4 + 2;
+        if (damage === "no CHPX table") word.writeUInt32LE(0, blob + 12 * 8 + 4);
+        else for (let i = 0x600; i < word.length; i += 7) word[i] = (i * 31) & 0xff;
+        entry.content = word;
+        const damaged = Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array);
+        const doc = await parseFile(damaged, "damaged.doc").catch(() => undefined);
+        if (!doc) continue; // the damage broke the text itself: a refused file, not a misplaced formula
+        const all = texts(doc).join("\n");
+        expect(all).not.toContain("$");
+        // LibreOffice's fields name no class: unpaired, they are left out as any unknown object is
+        if (file === lab && damage === "no CHPX table") expect(all).toContain("[equation], (1)");
+      }
+  });
 });
 
 const W_NS =
