@@ -176,6 +176,18 @@ async function docxWithObjects(paragraphs: string[], embeddings: Buffer[]): Prom
 }
 
 describe("a DOCX with Equation Editor 3 objects", () => {
+  it("gives each object's formula to its place: the LibreOffice DOCX, whose objects name no class", async () => {
+    const file = path.resolve(here, "../../test/fixtures/equations/lo-equation3.docx");
+    const doc = await parseFile(readFileSync(file), "equations.docx");
+    const paragraphs = texts(doc);
+    expect(paragraphs.join("\n")).not.toContain("[equation]");
+    expect(paragraphs).toContain("Formula 2 is $\\sqrt{x+1}+\\sqrt[3]{y}$ in a sentence.");
+    expect(paragraphs).toContain("$$\\iint\\limits_{D}fdA+\\oint\\limits_{C}F$$");
+    const found = formulas(doc);
+    expect(found.map((f) => f.display)).toEqual(FORMULAS.map(([kind]) => kind === "display"));
+    for (const f of found) katex.renderToString(f.latex, { displayMode: f.display, throwOnError: true });
+  });
+
   it("reads each object's embedding: $…$ in a sentence or a table cell, $$…$$ alone, [equation] when unreadable", async () => {
     const natives = loEquationNatives();
     const docx = await docxWithObjects(

@@ -121,6 +121,11 @@ async function relationships(zip: SafeZip, part: string): Promise<Map<string, st
   return targets;
 }
 
+const progIdOf = (obj: string) => /\bProgID="([^"]*)"/.exec(obj)?.[1] ?? "";
+
+/** An equation's class, or none (LibreOffice writes `ProgID=""` for the Equation Editor 3 objects it keeps). */
+const mayBeEquation = (obj: string) => EQUATION_PROG_ID.test(progIdOf(obj)) || progIdOf(obj) === "";
+
 const IMAGE_ID = /<(?:[\w.-]+:)?imagedata\b[^>]*?\br:id="([^"]*)"/;
 const OLE_ID = /<(?:[\w.-]+:)?OLEObject\b[^>]*?\br:id="([^"]*)"/;
 
@@ -132,7 +137,7 @@ const OLE_ID = /<(?:[\w.-]+:)?OLEObject\b[^>]*?\br:id="([^"]*)"/;
 async function equationObjectLatex(zip: SafeZip, part: string, xml: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const objects = [...xml.matchAll(/<(?:[\w.-]+:)?object\b[\s\S]*?<\/(?:[\w.-]+:)?object>/g)].filter((m) =>
-    EQUATION_PROG_ID.test(/\bProgID="([^"]*)"/.exec(m[0])?.[1] ?? ""),
+    mayBeEquation(m[0]),
   );
   if (objects.length === 0) return found;
   const targets = await relationships(zip, part);
@@ -208,10 +213,13 @@ export function rewriteWordMath(
     const root = parseXml(fragment)[0];
     return root ? textRun(officeMathText(root, display, check)) : "";
   };
-  const objectText = (obj: string, at: number): string => {
+  const latexOf = (obj: string): string | undefined => {
     const id = IMAGE_ID.exec(obj)?.[1];
     const oleId = OLE_ID.exec(obj)?.[1];
-    const latex = (id ? previews.get(id) : undefined) ?? (oleId ? previews.get(oleId) : undefined);
+    return (id ? previews.get(id) : undefined) ?? (oleId ? previews.get(oleId) : undefined);
+  };
+  const objectText = (obj: string, at: number): string => {
+    const latex = latexOf(obj);
     if (!latex) return EQUATION_PLACEHOLDER;
     const display = aloneInParagraph(xml, at, obj.length, w);
     if (!check(latex, display)) return EQUATION_PLACEHOLDER;
@@ -219,10 +227,9 @@ export function rewriteWordMath(
   };
   return xml
     .replace(new RegExp(`<${w}:object\\b[^>]*>[\\s\\S]*?</${w}:object>`, "g"), (obj, at: number) => {
-      const progId = /\bProgID="([^"]*)"/.exec(obj)?.[1] ?? "";
-      return EQUATION_PROG_ID.test(progId)
-        ? `<${w}:t xml:space="preserve">${escapeXml(objectText(obj, at))}</${w}:t>`
-        : obj;
+      // an object of no class is an equation only when its embedding reads as one
+      const equation = EQUATION_PROG_ID.test(progIdOf(obj)) || (progIdOf(obj) === "" && latexOf(obj));
+      return equation ? `<${w}:t xml:space="preserve">${escapeXml(objectText(obj, at))}</${w}:t>` : obj;
     })
     .replace(new RegExp(`<${m}:oMathPara(?=[\\s>])[\\s\\S]*?</${m}:oMathPara>`, "g"), (f) => convert(f, true))
     .replace(new RegExp(`<${m}:oMath(?=[\\s>])[\\s\\S]*?</${m}:oMath>`, "g"), (f) => convert(f, false));
