@@ -95,56 +95,16 @@ const XF_EMBELL = 0x02;
 const MAX_DEPTH = 48;
 
 /** Version 3 template selectors → version 5 selector (and the v3 one where the variation alone does not tell). */
+// prettier-ignore
 const V3_SELECTORS: number[] = [
-  0,
-  1,
-  2,
-  3,
-  4,
-  5,
-  6,
-  7, // fences
-  9,
-  9,
-  9,
-  9,
-  9, // intervals
-  10,
-  11,
-  27,
-  12,
-  13, // root, fraction, scripts (variation tells which), underbar, overbar
-  14,
-  14,
-  14, // arrows
-  15,
-  15,
-  15,
-  15,
-  15,
-  15, // integrals: 1, 2, 3 signs; then the same with limits under and over
-  24,
-  24, // horizontal braces, top and bottom
-  16,
-  16,
-  17,
-  17,
-  18,
-  18,
-  19,
-  19,
-  20,
-  20, // sum, product, coproduct, union, intersection (each: limits under, at the side)
-  23,
-  26,
-  11,
-  21,
-  22,
-  27,
-  30,
-  31,
-  31,
-  37, // limit, long division, slash fraction, big operators, left scripts, bra-ket, vectors, box
+  0, 1, 2, 3, 4, 5, 6, 7, // fences
+  9, 9, 9, 9, 9, // intervals
+  10, 11, 27, 12, 13, // root, fraction, scripts (variation tells which), underbar, overbar
+  14, 14, 14, // arrows
+  15, 15, 15, 15, 15, 15, // integrals: 1, 2, 3 signs; then the same with limits under and over
+  24, 24, // horizontal braces, top and bottom
+  16, 16, 17, 17, 18, 18, 19, 19, 20, 20, // sum, product, coproduct, union, intersection (limits under, at the side)
+  23, 26, 11, 21, 22, 27, 30, 31, 31, 37, // limit, long division, slash fraction, big operators, left scripts, bra-ket, vectors, box
 ];
 
 class Reader {
