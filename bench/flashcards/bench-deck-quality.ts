@@ -90,7 +90,7 @@ function splitsBlank(card: CardDraft): boolean {
   if (!BLANK.test(card.front)) return false;
   if (GLUED_BLANK.test(card.front)) return true;
   // the back is the blanked span: put back in its place, the card reads as its sentence
-  return card.front.replace(BLANK, card.back) !== card.quote;
+  return card.front.replace(BLANK, () => card.back) !== card.quote; // (a back may hold "$$")
 }
 
 /** A back that says nothing of the subject or stops short ("这里我们不做证明。", "…存在，且", "see below"). */

@@ -1,6 +1,7 @@
 import { hasCjk } from "./text";
 
-const ENDS_SENTENCE = /[.!?。！？…)"”»」』]$/u;
+// a sentence may end in the display equation it runs on into ("… the sample variance are $$S^2=…$$")
+const ENDS_SENTENCE = /(?:[.!?。！？…)"”»」』]|\$\$)$/u;
 
 const DANGLING_END =
   /(?:[,，、;；:：(（\-–—]|\b(?:and|or|the|a|an|of|to|in|with|for|by|und|der|die|das|et|le|la|de|y|el|и|в)|[的和与及或有是为如若])$/iu;

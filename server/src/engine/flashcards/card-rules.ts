@@ -7,6 +7,7 @@ import { hasPlaceholder, isConceptTerm, isFunctionWord, tokenize } from "../nlp"
 export type CardForm =
   | "definition"
   | "named-result"
+  | "formula"
   | "acronym"
   | "enumeration"
   | "cause"
@@ -21,6 +22,7 @@ export type CardForm =
 export const KIND_OF_FORM: Record<CardForm, FlashcardKind> = {
   definition: "definition",
   "named-result": "definition",
+  formula: "cloze",
   acronym: "definition",
   enumeration: "keypoint",
   cause: "keypoint",

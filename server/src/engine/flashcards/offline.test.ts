@@ -92,4 +92,45 @@ describe("offline flashcards on fixture notes", () => {
     for (const card of keypoints) expect(card.front).toMatch(/^「.+」的要点是什么？$/u);
     for (const card of cards.filter((c) => c.kind === "cloze")) expect(card.front).toContain("＿＿＿");
   });
+
+  it("asks for the equation a statement runs on into, within its share of the deck; a title line is no key point", () => {
+    // a statistics handout: "The sample mean and sample variance are" + its equation, six times; its deck held
+    // three blanks and "What is the key point of “Introduction”? → Estimators, likelihood and regression"
+    const statements = [
+      ["The sample mean and sample variance are", "\\bar{X}=\\frac{1}{n}\\sum_{i=1}^{n}X_{i}"],
+      [
+        "For a density $f(x;\\theta)$ the likelihood of the sample is",
+        "L(\\theta)=\\prod_{i=1}^{n}f(X_{i};\\theta)",
+      ],
+      ["In the linear model the least-squares estimate is", "\\hat{\\beta}=(X^{\\top}X)^{-1}X^{\\top}y"],
+      ["The coefficient of determination is", "R^{2}=1-\\frac{SS_{res}}{SS_{tot}}"],
+      [
+        "Pearson's statistic for observed and expected counts is",
+        "\\chi^{2}=\\sum_{j}\\frac{(O_{j}-E_{j})^{2}}{E_{j}}",
+      ],
+      ["The t statistic for a mean is", "T=\\frac{\\bar{X}-\\mu_{0}}{S/\\sqrt{n}}"],
+    ];
+    const markdown = [
+      "# Statistical Inference",
+      "## Introduction",
+      "Estimators, likelihood and regression",
+      "## Estimation",
+      ...statements.flatMap(([lead, latex]) => [lead!, `$$\n${latex}\n$$`]),
+      "An estimator is unbiased when its expected value equals the parameter it estimates.",
+      "The maximum likelihood estimator is consistent under regularity conditions.",
+    ].join("\n\n");
+    const material = noteMaterial({ title: "Statistics", markdown, outputLanguage: "en-US", sources: [] });
+    const cards = offlineFlashcards(material, { count: 8 });
+    const formulas = cards.filter((c) => c.form === "formula");
+    expect(formulas.length).toBeGreaterThanOrEqual(3);
+    // (here the deck has little else to ask, so equations fill it; the maths lecture's are 12 of 60)
+    expect(formulas.length).toBeLessThan(cards.length);
+    expect(formulas[0]).toMatchObject({
+      kind: "cloze",
+      front: "The sample mean and sample variance are _____",
+      back: "$$\\bar{X}=\\frac{1}{n}\\sum_{i=1}^{n}X_{i}$$",
+    });
+    for (const card of formulas) expect(card.front.replace("_____", () => card.back)).toBe(card.quote);
+    expect(cards.map((c) => c.back)).not.toContain("Estimators, likelihood and regression");
+  });
 });

@@ -64,10 +64,14 @@ export const MAX_KEYPOINT_SHARE = 0.4;
  * and not one of the sentences its author wrote under them ("找聚点即找最小邻域").
  */
 export const MAX_TABLE_SHARE = 0.6;
+/** Equations asked after the words that introduce them, in a deck that has other cards (a maths lecture's
+ * 46 of 60 cards were equations). */
+export const MAX_FORMULA_SHARE = 0.4;
 /** Forms in the order a section offers them: what a tutor asks first. */
 const FORM_ORDER: CardForm[] = [
   "definition",
   "named-result",
+  "formula",
   "acronym",
   "enumeration",
   "cause",
@@ -554,6 +558,46 @@ function saysSomething(label: string, lang: string): boolean {
   return inner.length > 1 || inner.some((t) => [...t.text].length > 3);
 }
 
+/** A formula that states a relation ("$x_{k+1}=x_k-\\eta g$", "$$a\\le b$$"): a statement as a verb is. */
+const RELATION =
+  /\$[^$]*(?:[=<>≤≥≈∈⊂→]|\\(?:le|ge|leq|geq|neq|approx|sim|in|subset|subseteq|to|Rightarrow|iff|equiv)(?![a-zA-Z]))[^$]*\$/u;
+
+/**
+ * Whether a text states something (a verb, a copula, a relation in a formula) where the language has a tagger:
+ * a key point is a statement, not a title line ("Estimators, likelihood and regression", a handout's subtitle).
+ */
+function statesSomething(text: string, lang: string): boolean {
+  if (lang !== "en" && lang !== "zh" && lang !== "ja") return true;
+  if (RELATION.test(text)) return true;
+  return tokenize(maskFormulas(text), lang).some(
+    (t) => t.pos === "VERB" || t.tag === "AUX" || t.tag === "助動詞",
+  );
+}
+
+/** The longest display equation a card's back holds (its LaTeX). */
+const FORMULA_BACK_MAX = 240;
+
+/**
+ * A statement that runs on into its display equation asks for the equation: "The sample mean and sample
+ * variance are _____" → `$$\bar{X}=…$$`. The words before it must say what the equation is (a whole start of
+ * a sentence, three words or more) and the equation must fit on a card.
+ */
+function formulaCard(
+  s: MaterialSentence,
+  ctx: DeckContext,
+): Pick<Candidate, "form" | "kind" | "front" | "back"> | null {
+  const m = /^([\s\S]*?)(\s*)(\$\$[^$]+\$\$)$/u.exec(s.text.trim());
+  if (!m || m[1]!.includes("$$")) return null;
+  const lead = m[1]!.trim();
+  const formula = m[3]!;
+  const words = hasCjk(lead) ? [...maskFormulas(lead)].length / 2 : lead.split(/\s+/u).length;
+  if (words < 3 || formula.length - 4 > FORMULA_BACK_MAX || /^\p{Ll}/u.test(lead)) return null;
+  if (isMetaSentence(lead) || opensPointingBack(lead, ctx.lang)) return null;
+  const blank = ctx.labels.blank;
+  // the blank stands where the equation stood (its sentence, read back, is the note's)
+  return { form: "formula", kind: KIND_OF_FORM.formula, front: `${lead}${m[2]}${blank}`, back: formula };
+}
+
 /** A list item "term – what it is" (a dash with a space on each side, a label of at most five words), or null. */
 const dashLabelled = (text: string) => labelledItem(text, DASH_LABELLED, 5);
 
@@ -588,6 +632,8 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
     }
     if (block.type === "paragraph" || block.type === "definition") {
       block.sentences.forEach((s, i) => {
+        const formula = formulaCard(s, ctx);
+        if (formula) out.push({ ...base, ...formula, quote: s.text });
         const following = blocks[b + 1];
         const next =
           block.sentences[i + 1] ?? (following?.type === "paragraph" ? following.sentences[0] : undefined);
@@ -642,6 +688,7 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
       ({ s, whole }) =>
         isWholeSentence(s.text, whole) &&
         isProse(s.text) &&
+        statesSomething(s.text, ctx.lang) &&
         isCardMaterial(s.text, ctx) &&
         !opensPointingBack(s.text, ctx.lang) &&
         // an instruction to the student ("Try to implement …", "HINT: Read …") is no point of the section
@@ -726,15 +773,13 @@ export function offlineFlashcards(
     seenBacks.set(back, (seenBacks.get(back) ?? new Set()).add(card.form));
     picked.push(card);
   };
-  type Share = "blank" | "keypoint" | "table" | "concept";
+  type Share = "blank" | "keypoint" | "table" | "formula" | "concept";
   const shareOf = (card: Candidate): Share =>
     BLANK_FORMS.has(card.form)
       ? "blank"
-      : card.form === "keypoint"
-        ? "keypoint"
-        : card.form === "table"
-          ? "table"
-          : "concept";
+      : card.form === "keypoint" || card.form === "table" || card.form === "formula"
+        ? card.form
+        : "concept";
   /** Round robin over the sections, each giving its best card of one share in turn, until `limit` are taken. */
   const pick = (share: Share, limit: number) => {
     const cursor = material.sections.map(() => 0);
@@ -771,12 +816,14 @@ export function offlineFlashcards(
     for (let before = -1; before !== picked.length && picked.length < options.count;) {
       before = picked.length;
       pick("table", room("table", MAX_TABLE_SHARE));
+      pick("formula", room("formula", MAX_FORMULA_SHARE));
       pick("keypoint", room("keypoint", MAX_KEYPOINT_SHARE));
       pick("blank", room("blank", MAX_BLANK_SHARE));
     }
   };
   turns();
   pick("table", options.count - picked.length);
+  pick("formula", options.count - picked.length);
   turns();
   const order = new Map(queues.flatMap((q) => q ?? []).map((c, i) => [c, i]));
   return picked.sort((a, b) => a.sectionIndex - b.sectionIndex || (order.get(a) ?? 0) - (order.get(b) ?? 0));

@@ -30,8 +30,6 @@ export interface SlideDraft {
 export const BULLET_LIMIT: ShortLimit = { words: 12, cjkChars: 25 };
 /** A whole statement of up to about 16 words (32 CJK characters) is a bullet as it stands: no "…" cut. */
 export const WHOLE_BULLET_LIMIT: ShortLimit = { words: 16, cjkChars: 32 };
-/** The words a bullet may give the sentence that introduces its display equation. */
-const LEAD_IN_BULLET_LIMIT: ShortLimit = { words: 24, cjkChars: 48 };
 /** A sentence too long for a bullet keeps its first clause only when that clause is half a bullet or more. */
 const BULLET_CUT: ShortLimit = { ...BULLET_LIMIT, minClause: 6 };
 /** A title fits one line of the slide. */
@@ -78,7 +76,7 @@ export function slideBullets(texts: string[], max = SLIDE_BULLETS_MAX, whole = t
     // equation ("The probability of … among m independent tests…")
     const lead = /\$\$[^$]+\$\$$/u.test(text.trim()) ? text.trim().replace(/\s*\$\$[^$]+\$\$$/u, "") : "";
     const bullet =
-      whole && (fitsLimit(text, WHOLE_BULLET_LIMIT) || (lead && fitsLimit(lead, LEAD_IN_BULLET_LIMIT)))
+      whole && (fitsLimit(text, WHOLE_BULLET_LIMIT) || (lead && fitsLimit(lead, WHOLE_BULLET_LIMIT)))
         ? tidyEnd(text.replace(/\s+/gu, " ").trim())
         : (labelledBullet(text) ??
           shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT));
