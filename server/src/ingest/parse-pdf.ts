@@ -44,6 +44,11 @@ export interface Line {
   marked?: boolean;
   /** pdf.js's name of the font that sets the line (its first or longest piece); page-local. */
   font?: string;
+  /**
+   * The size of its Chinese or Japanese pieces, when that is not the line's: LibreOffice sets a heading's Asian
+   * text smaller than its Western text (22 and 24 pt), and a wrapped heading's second line may hold only the former.
+   */
+  cjkSize?: number;
   /** A side column's heading, or its margin note: a line of its own, never merged or joined with the text. */
   role?: "heading" | "aside" | "table";
   /** A ruled table (role "table"): its rows of cells, and its column boundaries (to join it across a page break). */
@@ -299,9 +304,15 @@ async function readTables(
   const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = height] = vt;
   const grids = findTableGrids(ops, [va, -vb, vc, -vd, ve, height - vf]);
   if (grids.length === 0) return none;
+  // pdf.js joins the words of neighbouring cells into one item ("150mM 10mM"): split at the spaces nearest the edges
+  const parts = splitAtCellEdges(items, grids, (it) => {
+    const t = it.transform;
+    return [va * (t[4] ?? 0) + vc * (t[5] ?? 0) + ve, height - (vb * (t[4] ?? 0) + vd * (t[5] ?? 0) + vf)];
+  });
+  const split = parts.map((p) => p.item);
   // each item's table and cell (row * columns + column), by the middle of its first glyphs
   const straddling = new Set<number>();
-  const cellOf: (readonly [table: number, cell: number] | null)[] = items.map((it) => {
+  const cellOf: (readonly [table: number, cell: number] | null)[] = split.map((it) => {
     const t = it.transform;
     const x = va * (t[4] ?? 0) + vc * (t[5] ?? 0) + ve;
     const y = height - (vb * (t[4] ?? 0) + vd * (t[5] ?? 0) + vf);
@@ -324,7 +335,7 @@ async function readTables(
     const grid = grids[g]!;
     if (straddling.has(g)) continue;
     const cellItems = new Map<number, PdfTextItem[]>();
-    items.forEach((it, i) => {
+    split.forEach((it, i) => {
       const at = cellOf[i];
       if (at?.[0] !== g) return;
       let list = cellItems.get(at[1]);
@@ -344,7 +355,7 @@ async function readTables(
     const rows = tableRows(grid, cells);
     // a grid whose text fills one row or one column is a box around a paragraph or a list: the page's text
     if (rows.length < 2 || rows[0]!.length < 2) continue;
-    items.forEach((_, i) => cellOf[i]?.[0] === g && taken.add(i));
+    split.forEach((_, i) => cellOf[i]?.[0] === g && taken.add(parts[i]!.from));
     sizes.sort((a, b) => a - b);
     tables.push({
       text: rows.flatMap((r) => r.filter(Boolean)).join(" "),
@@ -359,6 +370,69 @@ async function readTables(
   }
   if (tables.length === 0) return none;
   return { items: items.filter((_, i) => !taken.has(i)), tables };
+}
+
+/**
+ * The items with each one that runs from a table's cell into the next on its row cut at the space nearest each
+ * cell edge it crosses (where its characters, spread evenly over its width, put that edge): pdf.js makes one
+ * item of a row's cells when they are set close ("extracellular environment 150mM 5mM"). `from` is the item's
+ * index in `items`. An item without a space at each edge stays whole (it straddles: the grid is no table).
+ */
+function splitAtCellEdges(
+  items: PdfTextItem[],
+  grids: ReturnType<typeof findTableGrids>,
+  origin: (it: PdfTextItem) => [x: number, y: number],
+): { item: PdfTextItem; from: number }[] {
+  const out: { item: PdfTextItem; from: number }[] = [];
+  items.forEach((it, from) => {
+    const str = it.str;
+    const t = it.transform;
+    // (a formula recovery made, "$…$", is one piece whatever it crosses: the grid is then no table)
+    const whole = !str.includes(" ") || str.includes("$") || it.width <= 0;
+    if (whole || (t[0] ?? 0) <= 0 || (t[1] ?? 0) !== 0 || (t[2] ?? 0) !== 0)
+      return out.push({ item: it, from });
+    const [x0, y] = origin(it);
+    const x1 = x0 + it.width;
+    // the column edges the item crosses, of the grid whose rows its baseline falls in
+    const edges = new Set<number>();
+    for (const grid of grids)
+      if (y < grid.ys[0]! && y > grid.ys[grid.ys.length - 1]!)
+        for (const x of grid.xs.slice(1, -1)) if (x > x0 + 1 && x < x1 - 1) edges.add(x);
+    if (edges.size === 0) return out.push({ item: it, from });
+    const perChar = it.width / str.length;
+    const cuts: number[] = [];
+    const sorted = [...edges].sort((a, b) => a - b);
+    for (const edge of sorted) {
+      let best = -1;
+      for (let k = 0; k < str.length; k++)
+        if (
+          str[k] === " " &&
+          (best < 0 ||
+            Math.abs(x0 + (k + 0.5) * perChar - edge) < Math.abs(x0 + (best + 0.5) * perChar - edge))
+        )
+          best = k;
+      if (best < 0 || (cuts.length > 0 && best <= cuts[cuts.length - 1]!))
+        return out.push({ item: it, from });
+      cuts.push(best);
+    }
+    let start = 0;
+    [...cuts, str.length].forEach((cut, k) => {
+      const text = str.slice(start, cut);
+      if (text.trim()) {
+        // between the edges around it, where its characters put it (their widths differ: it is kept inside)
+        const left = k === 0 ? x0 : sorted[k - 1]! + 0.5;
+        const right = k === cuts.length ? x1 : sorted[k]! - 0.5;
+        const at = Math.min(Math.max(x0 + start * perChar, left), right - 1);
+        const width = Math.max(0.5, Math.min(text.length * perChar, right - at));
+        // the page is upright (tables are read only then): x grows with the text matrix's
+        const transform = [...t];
+        transform[4] = (t[4] ?? 0) + (at - x0);
+        out.push({ item: { ...it, str: text, width, transform }, from });
+      }
+      start = cut + 1;
+    });
+  });
+  return out;
 }
 
 /** The page's lines in reading order with each table before the first line below it in its column. */
@@ -411,6 +485,7 @@ async function assembleDocument(
       `${totalChars} characters on ${pageCount} pages${ocrPages.length ? `, ${ocrPages.length} without a text layer` : ""}`,
     );
   }
+  settleLatinCjkGaps(pages);
   dropRunningHeaders(pages);
   dropFootnotes(pages);
   const paragraphs = buildParagraphs(pages);
@@ -480,6 +555,62 @@ const MATH_LINE = /[=<>≤≥±−∫∑∏√∂∞^_\p{Script=Greek}]/u;
 /** A function name an exponent follows ("cosh²", "log²"). */
 const MATH_FUNCTION_END =
   /(?:^|[^\p{L}])(?:sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|log|exp|lim|max|min|det|arg)$/iu;
+
+/** A word or number of a spaced script: Latin, Cyrillic, Greek letters, digits. */
+const SPACED_WORD_CHAR = /[\p{L}\p{N}]/u;
+/** A Han, kana or hangul letter (not CJK punctuation, whose glyph holds its own space). */
+const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]/u;
+
+/** Where a line holds a word-wide gap between a Latin and a CJK run (settleLatinCjkGaps makes it a space or not). */
+const LATIN_CJK_GAP = "\u2063";
+
+/**
+ * Whether a gap between a Latin (Cyrillic, digit) run and a CJK one is as wide as a word space, a quarter of the
+ * size or more ("cytosol サイトゾル"). The narrower gap LibreOffice sets between Asian and Western text itself
+ * (a fifth of the size: "Membraneとは") is none, and two CJK characters never have one.
+ */
+function latinCjkGap(last: number, first: number, gap: number, size: number): boolean {
+  if (gap < size * 0.25) return false;
+  const a = String.fromCodePoint(last);
+  const b = String.fromCodePoint(first);
+  if (isCjkCode(last) === isCjkCode(first)) return false;
+  return isCjkCode(last)
+    ? CJK_LETTER.test(a) && SPACED_WORD_CHAR.test(b)
+    : SPACED_WORD_CHAR.test(a) && CJK_LETTER.test(b);
+}
+
+/** A Latin (Cyrillic, Greek) letter or digit right beside a Han or kana letter, no gap between them. */
+const LATIN_CJK_TOUCH =
+  /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}](?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー])|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー](?=[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}])/gu;
+
+/**
+ * The word-wide gaps between Latin and CJK runs become spaces, or nothing: xeCJK (ctex) sets such a gap between
+ * every Chinese character and Latin word whatever the source holds ("Cauchy判别法", "例1"), while a
+ * LibreOffice or Word document sets a narrower one of its own and shows a word's width only where its text has
+ * a space ("cytosol サイトゾル" beside "Membraneとは"). So the gaps are spaces when fewer than half the
+ * document's Latin–CJK boundaries have one; otherwise they are the typesetter's and the runs join as before.
+ */
+function settleLatinCjkGaps(pages: Line[][]): void {
+  let gaps = 0;
+  let touching = 0;
+  const count = (text: string) => {
+    for (let i = text.indexOf(LATIN_CJK_GAP); i >= 0; i = text.indexOf(LATIN_CJK_GAP, i + 1)) gaps++;
+    touching += text.match(LATIN_CJK_TOUCH)?.length ?? 0;
+  };
+  for (const lines of pages)
+    for (const l of lines) {
+      if (l.table) l.table.rows.forEach((r) => r.forEach(count));
+      else count(l.text);
+    }
+  if (gaps === 0) return;
+  const by = gaps < touching ? " " : "";
+  const settle = (text: string) => (text.includes(LATIN_CJK_GAP) ? text.split(LATIN_CJK_GAP).join(by) : text);
+  for (const lines of pages)
+    for (const l of lines) {
+      l.text = settle(l.text);
+      if (l.table) l.table = { ...l.table, rows: l.table.rows.map((r) => r.map(settle)) };
+    }
+}
 
 /** Group pdf.js text items into lines: same baseline, left to right, no large horizontal gap. */
 function buildLines(items: PdfTextItem[], page: number, vt: number[], height: number): Line[] {
@@ -584,17 +715,19 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
           continue;
         }
         const needSpace = pendingSpace || gap > ref * 0.18;
-        if (
-          needSpace &&
-          !isCjkCode(cur.text.charCodeAt(cur.text.length - 1)) &&
-          !isCjkCode(str.charCodeAt(0))
-        ) {
+        const last = cur.text.codePointAt(cur.text.length - 1) ?? 0;
+        const first = str.codePointAt(0) ?? 0;
+        if (needSpace && (isCjkCode(last) || isCjkCode(first)) && latinCjkGap(last, first, gap, ref)) {
+          // a space or the typesetter's own spacing: the whole document decides (settleLatinCjkGaps)
+          cur.text += LATIN_CJK_GAP + str;
+        } else if (needSpace && !isCjkCode(last) && !isCjkCode(first)) {
           cur.text += " " + str;
         } else {
           cur.text += str;
         }
         cur.x1 = Math.max(cur.x1, x + it.width);
         if (it.fontName && str.length * 2 > cur.text.length) cur.font = it.fontName;
+        if (CJK_LETTER.test(str)) cur.cjkSize = Math.max(cur.cjkSize ?? 0, size);
         // Superscripts and subscripts do not define the line's size or baseline.
         if (size > cur.size) {
           cur.size = size;
@@ -606,10 +739,14 @@ function buildLines(items: PdfTextItem[], page: number, vt: number[], height: nu
       lines.push(cur);
     }
     cur = { text: str, x0: x, x1: x + it.width, y, size, page, font: it.fontName };
+    if (CJK_LETTER.test(str)) cur.cjkSize = size;
     pendingSpace = false;
   }
   if (cur !== null) lines.push(cur);
-  for (const l of lines) l.text = l.text.trim();
+  for (const l of lines) {
+    l.text = l.text.trim();
+    if (l.cjkSize !== undefined && Math.abs(l.cjkSize - l.size) <= l.size * 0.01) delete l.cjkSize;
+  }
   return lines.filter((l) => l.text.length > 0);
 }
 
@@ -830,6 +967,10 @@ function withoutSpacesBetweenHan(text: string): string {
     .join("");
 }
 
+/** A line that ends in a word broken by a hyphen, and the next line that goes on with the word's rest. */
+const hyphenatedOn = (line: string, next: string) =>
+  /\p{L}[-\u2010\u00ad]$/u.test(line) && /^\p{Ll}/u.test(next);
+
 function buildParagraphs(pages: Line[][]): Paragraph[] {
   const paras: Paragraph[] = [];
   let cur: Paragraph | null = null;
@@ -838,7 +979,12 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
     for (const l of lines) {
       let join = false;
       if (cur !== null && prev !== null) {
-        const sameSize = Math.abs(l.size - prev.size) <= Math.max(0.6, prev.size * 0.08);
+        const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.6, b * 0.08);
+        // a line of Asian text under one that sets it at the same size beside larger Western text (a wrapped heading)
+        const sameSize =
+          close(l.size, prev.size) ||
+          ((l.cjkSize !== undefined || prev.cjkSize !== undefined) &&
+            close(l.cjkSize ?? l.size, prev.cjkSize ?? prev.size));
         if (sameSize) {
           const gap = prev.y - l.y;
           const ended = SENTENCE_END.test(prev.text);
@@ -856,7 +1002,8 @@ function buildParagraphs(pages: Line[][]): Paragraph[] {
       if (join && prev !== null && (isDisplayLine(l.text) || isDisplayLine(prev.text))) join = false;
       if (l.role || prev?.role) join = false;
       // Headings set in the body font ("I. INTRODUCTION", "3.1 Traces", "References") stand alone.
-      if (join && cur !== null && prev !== null) {
+      // (a heading hyphenated at its line's end goes on: "4.1 Арифметические действия с … последовательно-" "стей")
+      if (join && cur !== null && prev !== null && !hyphenatedOn(prev.text, l.text)) {
         if (
           (cur.lines === 1 && isHeadingLine(prev.text)) ||
           (SENTENCE_END.test(prev.text) && isHeadingLine(l.text))
@@ -1163,10 +1310,16 @@ function sectionsFromOutline(
 // U+F0C4, U+F0C6, U+F0D0, U+F0E0, U+F0E8), which a deck saved as PDF keeps
 const SYMBOL_BULLETS =
   "\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8\uf06c\uf071\uf075\uf0a4\uf07d\uf0c4\uf0c6\uf0d0\uf0e0\uf0e8";
-const BULLET = new RegExp(`^\\s*[•●○◦▪■□◆◇►▶✓✔\\-–*·${SYMBOL_BULLETS}]\\s+`, "u");
+/** Kana, Han, hangul and full-width punctuation: text set without spaces, a bullet's neighbour with none between. */
+const CJK = "\\u2e80-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uffef";
+// a bullet stands apart by a space, or (Chinese, Japanese: joined lines get no space) a CJK neighbour
+const BULLET = new RegExp(
+  `^\\s*(?:[•●○◦▪■□◆◇►▶✓✔\\-–*·${SYMBOL_BULLETS}]\\s+|[•●○◦▪■□◆◇►▶✓✔${SYMBOL_BULLETS}](?=[${CJK}]))`,
+  "u",
+);
 
-/** Bullets run into one paragraph when their lines join ("• We explain … • We validate …"). */
-const INNER_BULLET = new RegExp(`\\s+[•●▪■◆►▶${SYMBOL_BULLETS}]\\s+`, "u");
+/** Bullets run into one paragraph when their lines join ("• We explain … • We validate …", "…ゾル• lumen …"). */
+const INNER_BULLET = new RegExp(`(?:\\s+|(?<=[${CJK}]))[•●▪■◆►▶${SYMBOL_BULLETS}](?:\\s+|(?=[${CJK}]))`, "u");
 
 /** A list that a paragraph's last sentence leads into, its bullets joined to it ("… when we exit a loop. • If …"). */
 const LIST_AFTER_SENTENCE = new RegExp(`(?<=[.:;!?。：；！？])${INNER_BULLET.source}`, "u");
