@@ -131,12 +131,17 @@ export function bodyLength(note: GeneratedNote): number {
   return note.sections.flatMap((s) => contentLines(s.markdown)).join("\n").length;
 }
 
-/** Characters of a text without white space (so that CJK and spaced scripts count alike). */
-const inkChars = (text: string): number => text.replace(/\s+/g, "").length;
+/**
+ * Characters of a text without white space (so that CJK and spaced scripts count alike); a formula counts as
+ * one, whatever the length of its LaTeX (a note that keeps a lecture's equations is not the longer for it).
+ */
+const inkChars = (text: string): number =>
+  text.replace(/\$\$[\s\S]+?\$\$|\$[^$\n]+\$/g, "∑").replace(/\s+/g, "").length;
 
 /**
  * How much of the source a note keeps: the characters of its sections' text (headings and body, without
- * Markdown syntax, link targets and citation lines) over the characters of the source document's text.
+ * Markdown syntax, link targets and citation lines) over the characters of the source document's text; a
+ * formula counts as one character on both sides.
  */
 export function compressionRatio(note: GeneratedNote, docs: SourceDocument[]): number {
   const noteText = note.sections

@@ -5,8 +5,16 @@ import { LATEX, mathDocx, mathPptx } from "../../test/math-documents";
 import { startFakeOpenAI, type FakeOpenAI } from "../../test/fake-openai";
 import { parseFile } from "../ingest/parse-file";
 import { offlineFlashcards } from "./flashcards/offline";
-import { formulaKey, formulaSpans, formulasOf, markdownFormulas, maskFormulas } from "./formula";
+import {
+  formulaKey,
+  formulaSpans,
+  formulasOf,
+  isPlainEquation,
+  markdownFormulas,
+  maskFormulas,
+} from "./formula";
 import { createEngine } from "./index";
+import { generateOfflineNote } from "./offline";
 import { formulaChange } from "./llm";
 import { buildMindMap } from "./mind-map";
 import { inlineText, noteMaterial } from "./note-material";
@@ -274,5 +282,66 @@ describe("a model answer that changes a formula", () => {
     expect(energy!.markdown).toContain("$E_{k}=\\frac{1}{2}mv^{2}$");
     expect(energy!.markdown).not.toContain("mv^2/2");
     expect(waves!.markdown).toContain("Model wrote this.");
+  });
+});
+
+describe("an equation typed as text", () => {
+  it("is one symbol, a relation and an expression with its brackets closed; not formula soup or a sentence", () => {
+    // a Spanish economics handout's "E_p = (%ΔQ) / (%ΔP)" was dropped from its note as symbol debris
+    for (const equation of [
+      "E_p = (%ΔQ) / (%ΔP)",
+      "F = m · a",
+      "v(t) = s / t",
+      "E_p = (ΔQ / Q) / (ΔP / P) = P / Q · ΔQ / ΔP",
+    ])
+      expect(isPlainEquation(equation), equation).toBe(true);
+    for (const other of [
+      "Δw lim = lim Δz−",
+      "3500 7 '000 75% 7 %",
+      "x = the number of apples that we counted in the basket",
+      "a = (b + c",
+      "Price = what the buyer pays",
+      "$E=mc^2$",
+    ])
+      expect(isPlainEquation(other), other).toBe(false);
+  });
+
+  it("stays in the note after the sentence it follows", () => {
+    const doc: SourceDocument = {
+      title: "Elasticidad",
+      format: "docx",
+      language: "es",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "Elasticidad - Precio de la Demanda",
+          level: 1,
+          blocks: [
+            {
+              type: "paragraph",
+              page: 1,
+              text: "Mide la sensibilidad de la cantidad demandada a las variaciones del precio.",
+            },
+            { type: "paragraph", page: 1, text: "E_p = (%ΔQ) / (%ΔP)" },
+            { type: "paragraph", page: 1, text: "donde:" },
+            {
+              type: "list",
+              page: 1,
+              items: [
+                "(%ΔQ) es la variación porcentual de la cantidad.",
+                "(%ΔP) es la variación porcentual del precio.",
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const note = generateOfflineNote({
+      sources: [{ doc, fileName: "e.docx" }],
+      title: "Elasticidad",
+      outputLanguage: "es-ES",
+      detailLevel: "detail",
+    });
+    expect(note.markdown).toContain("E\\_p = (%ΔQ) / (%ΔP)");
   });
 });

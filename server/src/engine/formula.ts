@@ -146,3 +146,25 @@ export function markdownFormulas(md: string): { formulas: string[]; prose: strin
   for (const f of inline) prose = prose.replace(f, " ");
   return { formulas, prose };
 }
+
+/**
+ * An equation written as text, as a Word or PowerPoint author types one ("E_p = (%ΔQ) / (%ΔP)", "F = m · a",
+ * "v(t) = s / t"): one symbol on the left, an expression on the right with its brackets closed and no operator
+ * left hanging. Formula soup from a PDF's lost maths ("Δw lim = lim Δz−") is none.
+ */
+export function isPlainEquation(text: string): boolean {
+  const t = text.trim();
+  const m =
+    /^([\p{L}][\p{L}\p{N}]{0,3}(?:_\{?[\p{L}\p{N}]{1,6}\}?)?(?:\([^()]{1,12}\))?)\s*[=≈≤≥]\s*(.+)$/u.exec(t);
+  if (!m || t.length > 120 || t.includes("$")) return false;
+  const right = m[2]!;
+  let depth = 0;
+  for (const c of right) {
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    if (depth < 0) return false;
+  }
+  if (depth !== 0 || /[-−+*/=·×÷^_]$/u.test(right.trim())) return false;
+  // an expression, not a sentence: operators between operands, few words
+  return /[-−+*/·×÷^()]/u.test(right) && right.split(/\s+/u).filter((w) => /\p{L}{4,}/u.test(w)).length <= 2;
+}

@@ -19,7 +19,7 @@ import {
   type OverviewEntry,
   type PageRef,
 } from "./render";
-import { cutsFormula, formulaSpans, isFormulaOnly, maskFormulas } from "./formula";
+import { cutsFormula, formulaSpans, isFormulaOnly, isPlainEquation, maskFormulas } from "./formula";
 import {
   documentStats,
   documentTerms,
@@ -75,6 +75,8 @@ function emphasise(
   used: Set<string>,
   extra?: { start: number; end: number },
 ): string {
+  // an equation typed as text ("E_p = (%ΔQ) / (%ΔP)") is a formula: nothing in it is bolded
+  if (isPlainEquation(text)) return escapeMarkdown(text);
   const spans: { start: number; end: number }[] = [];
   if (extra && extra.end > extra.start && !cutsFormula(text, extra.start, extra.end)) spans.push(extra);
   // terms are looked for in the prose only: nothing inside a formula is bolded

@@ -54,4 +54,22 @@ describe("shorten never starts inside the sentence it cuts", () => {
       ),
     ).toBe("gradient descent converges for convex functions with a small step");
   });
+
+  it("never says what holds under a condition without the condition, nor the condition alone", () => {
+    // a slide said "同一时刻只能有一个进程运行" (true only "在单核系统中") and "Al ser una sola Empresa u Organización"
+    const zh = shorten(
+      "在单核系统中，同一时刻只能有一个进程运行，其他进程必须等待CPU空闲后才能被调度执行。",
+      {
+        words: 12,
+        cjkChars: 25,
+      },
+    );
+    expect(zh.startsWith("在单核系统中，同一时刻"), zh).toBe(true);
+    expect(zh.endsWith("…"), zh).toBe(true);
+    const es = shorten(
+      "Al ser una sola Empresa u Organización, tiene todo el poder de mercado para influir en el precio.",
+      limit,
+    );
+    expect(es).toBe("Al ser una sola Empresa u Organización, tiene todo el poder…");
+  });
 });

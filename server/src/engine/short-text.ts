@@ -15,7 +15,10 @@ const INTRODUCTORY_BREAK = /^[,;:，；：、]$/u;
 const INTRODUCTORY_WORDS = 3;
 /** A clause opened by a subordinator or preposition: a condition or circumstance, not a statement. */
 const ADVERBIAL_OPENING =
-  /^(?:for|if|when|whenever|since|because|although|though|while|after|before|during|unless|until|once|whereas|in case|given|si|quand|lorsque|pour|wenn|falls|sobald|für|cuando|para|если|когда|для)\s/iu;
+  /^(?:for|if|when|whenever|since|because|although|though|while|after|before|during|unless|until|once|whereas|in case|given|as|in|on|under|with|without|si|quand|lorsque|lorsqu['’]|pour|comme|parce que|bien que|dans|en|sans|wenn|falls|sobald|für|weil|obwohl|da|als|nachdem|bei|im|ohne|cuando|para|al|como|porque|aunque|siendo|dado que|con|sin|если|когда|для|поскольку|так как|хотя|при|в|без)\s/iu;
+/** A Chinese or Japanese opening that states a condition or a scope ("在单核系统中，", "当…时，", "如果…，"). */
+const CJK_CONDITION =
+  /^(?:在.+(?:中|时|下|上|里|内|外|后|前|间|方面)|当.+时|(?:如果|若|假如|假设|由于|因为|对于|除了?|只有|一旦|即使|虽然|もし).+)$/u;
 const INTRODUCTORY_CJK_CHARS = 6;
 const DANGLING_WORD =
   /\s+(?:and|or|the|a|an|of|to|in|on|with|for|by|as|at|from|that|which|is|are|und|oder|der|die|das|et|ou|le|la|les|de|des|y|o|el|los|e|и|или|в|на|с)$/iu;
@@ -69,8 +72,10 @@ function shortenProse(text: string, limit: ShortLimit): string {
     const n = shortLength(clause);
     // a clause is measured in its own unit: a formula clause of a Chinese sentence counts words
     if (!fitsLimit(clause, limit)) break;
-    // a condition or circumstance alone ("For 0 < r < 1", "When the load doubles") says nothing: cut by words
-    if (n >= least && start === 0 && ADVERBIAL_OPENING.test(clause)) break;
+    // a condition or circumstance ("For 0 < r < 1", "Al ser una sola empresa", "在单核系统中") says nothing alone,
+    // and what follows it holds only under it: never the one without the other, cut by words
+    const circumstance = ADVERBIAL_OPENING.test(clause) || CJK_CONDITION.test(clause);
+    if (circumstance) break;
     if (n >= least) return clause;
     // Only an opening word or phrase is skipped; past the subject, or into a parenthesis or a dash's aside,
     // what follows is a fragment ("далее ГАК) вызывает…", "а также научного руководителя…"): cut by words.

@@ -1,6 +1,6 @@
 import type { DetailLevel } from "@beannote/contract";
 import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare";
-import { FORMULA, isFormulaOnly, maskFormulas } from "./formula";
+import { FORMULA, isFormulaOnly, isPlainEquation, maskFormulas } from "./formula";
 import { isStopword } from "./stopwords";
 import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
 import { shorten } from "./short-text";
@@ -569,6 +569,7 @@ export function withoutCode(text: string): string {
  * paragraph that starts mid-sentence (after a figure or a column break: "inner loops become hot first), …").
  */
 export function isJunk(u: Pick<Unit, "text" | "words" | "kind">): boolean {
+  if (isPlainEquation(u.text)) return false;
   // a formula reads as one word of the sentence (its LaTeX is neither code nor symbol soup)
   const text = u.text.includes("$") ? u.text.replace(FORMULA, "X") : u.text;
   if (/_{4,}/.test(text)) return true; // a fill-in blank of a worksheet
@@ -603,9 +604,10 @@ export function isJunk(u: Pick<Unit, "text" | "words" | "kind">): boolean {
  */
 function keepFormulas(units: Unit[], chosen: number[], all: boolean): void {
   for (let i = 0; i < units.length; i++) {
-    if (chosen.includes(i) || !isFormulaOnly(units[i]!.text)) continue;
+    const equation = (t: string) => isFormulaOnly(t) || isPlainEquation(t);
+    if (chosen.includes(i) || !equation(units[i]!.text)) continue;
     let j = i - 1;
-    while (j >= 0 && isFormulaOnly(units[j]!.text) && !chosen.includes(j)) j--;
+    while (j >= 0 && equation(units[j]!.text) && !chosen.includes(j)) j--;
     if (all || (j >= 0 && chosen.includes(j))) chosen.push(i);
   }
 }

@@ -141,6 +141,20 @@ describe("offline slides from fixture notes", () => {
     expect(slide.bullets).toContain(`${lead} $$1-(1-\\alpha)^{m}$$`);
   });
 
+  it("marks a bullet cut to its first clause with an ellipsis", () => {
+    // "Al ser una sola Empresa u Organización" stood on a slide as if it were the whole statement
+    const long =
+      "La Terreur est instaurée par le Comité de salut public, qui fait arrêter et exécuter des milliers de suspects dans toute la France.";
+    const material = noteMaterial({
+      title: "Révolution",
+      markdown: ["# Révolution", "## La Terreur", long].join("\n\n"),
+      outputLanguage: "fr-FR",
+      sources: [],
+    });
+    const slide = offlineSlides(material, { maxSlides: 5 }).find((s) => s.kind === "content")!;
+    expect(slide.bullets).toContain("La Terreur est instaurée par le Comité de salut public…");
+  });
+
   it("makes no deck from a note with nothing in it", () => {
     const empty = noteMaterial({
       title: "Empty",

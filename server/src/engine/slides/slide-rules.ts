@@ -7,7 +7,7 @@ import {
   SLIDE_TABLE_ROWS_MAX,
   SLIDE_TITLE_MAX,
 } from "@beannote/contract";
-import { cutChars, FORMULA } from "../formula";
+import { cutChars, FORMULA, isPlainEquation } from "../formula";
 import type { MaterialSection } from "../note-material";
 import { labelledItem, normaliseForMatch } from "../note-material";
 import { fitsLimit, shorten, tidyEnd, type ShortLimit } from "../short-text";
@@ -47,6 +47,12 @@ export function slideTitle(text: string): string {
   return title;
 }
 
+/** A bullet cut to its first clause says that the sentence goes on: "La Terreur est instaurée…". */
+function markedCut(text: string, cut: string): string {
+  if (!cut || cut.endsWith("…") || normaliseForMatch(cut) === normaliseForMatch(text)) return cut;
+  return `${cut}…`;
+}
+
 /**
  * A labelled item ("Thermal noise: related to the resistive elements …") keeps its label on the slide, with as
  * much of the rest as the bullet has room for; null when the item has no label or the rest cannot be cut.
@@ -59,7 +65,7 @@ function labelledBullet(text: string): string | null {
     ? { ...BULLET_CUT, cjkChars: BULLET_LIMIT.cjkChars - [...labelled.label].length - 2, minClause: 4 }
     : { ...BULLET_CUT, words: BULLET_LIMIT.words - labelled.label.split(/\s+/).length, minClause: 3 };
   if ((cjk ? room.cjkChars : room.words) < 4) return null;
-  const rest = shorten(labelled.rest, room);
+  const rest = markedCut(labelled.rest, shorten(labelled.rest, room));
   return rest ? `${labelled.label}: ${rest}` : null;
 }
 
@@ -75,11 +81,15 @@ export function slideBullets(texts: string[], max = SLIDE_BULLETS_MAX, whole = t
     // a statement that runs on into its display equation is said whole or not cut at all: cut, it lost the
     // equation ("The probability of … among m independent tests…")
     const lead = /\$\$[^$]+\$\$$/u.test(text.trim()) ? text.trim().replace(/\s*\$\$[^$]+\$\$$/u, "") : "";
+    // an equation typed as text ("E_p = (ΔQ / Q) / (ΔP / P)") is said whole, never cut inside
     const bullet =
-      whole && (fitsLimit(text, WHOLE_BULLET_LIMIT) || (lead && fitsLimit(lead, WHOLE_BULLET_LIMIT)))
+      whole &&
+      (fitsLimit(text, WHOLE_BULLET_LIMIT) ||
+        (lead && fitsLimit(lead, WHOLE_BULLET_LIMIT)) ||
+        isPlainEquation(text))
         ? tidyEnd(text.replace(/\s+/gu, " ").trim())
         : (labelledBullet(text) ??
-          shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT));
+          markedCut(text, shorten(text, hasCjk(text) ? { ...BULLET_CUT, minClause: 10 } : BULLET_CUT)));
     const key = normaliseForMatch(bullet);
     if (key.length < 2 || seen.has(key) || bullet.length > SLIDE_BULLET_MAX) continue;
     seen.add(key);
