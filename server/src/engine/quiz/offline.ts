@@ -31,7 +31,8 @@ import { quizLabelsFor, studyLabelsFor, type QuizLabels } from "../study-labels"
 import { fitParticle, hasCjk, standsAlone } from "../text";
 import { materialVocabulary, questionProblems, type KeyContext } from "./answer-key";
 import { examOrder, slotTypes, type QuestionDraft, type QuizPlan } from "./question";
-import { valueDistractors, valuesIn, type Value } from "./values";
+import { relationOf, valueDistractors, valuesIn, type Value } from "./values";
+import { agreeingBefore, genderInText, givenAsEquivalent, headReading } from "./swap";
 import {
   agreesInForm,
   asksQuestion,
@@ -776,7 +777,11 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
 
   /** A judgment: the sentence as the note has it, or made false by one fact swapped for one of its kind. */
   const judgment =
-    (section: MaterialSection, text: string, swap: () => { from: string; at: number; to: string } | null) =>
+    (
+      section: MaterialSection,
+      text: string,
+      swap: () => { from: string; at: number; to: string; sentence?: string } | null,
+    ) =>
     (wantTrue: boolean): QuestionDraft | null => {
       if (wantTrue)
         return {
@@ -795,7 +800,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       return {
         ...base(section, text),
         type: "judgment",
-        question: replaceAt(text, swapped.at, swapped.from.length, swapped.to),
+        question: swapped.sentence ?? replaceAt(text, swapped.at, swapped.from.length, swapped.to),
         options: [],
         correct: [],
         statementTrue: false,
@@ -845,16 +850,99 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
    * The swap of a key sentence's term for a same-kind term that reads as a noun phrase where it lands (the
    * tagger's reading of the new sentence: no adjective or verb in the term's place), or null.
    */
+  let noteSentences: string[] | undefined;
+  const sentencesOfNote = () =>
+    (noteSentences ??= material.sections.flatMap((s) => sectionSentences(s).map((x) => x.text.trim())));
+  /**
+   * How the note uses a term: the tagger's tokens of it in the first sentences it stands alone in, and whether
+   * it reads there as a noun phrase of its own ("organise" in "texte qui organise les pouvoirs" is a verb,
+   * "分派" in "分派程序" a piece of a compound).
+   */
+  /**
+   * A Chinese verb (or verbal noun, jieba's "vn") with its object after it where it stands: "启动" in
+   * "停止一个进程并启动另一个进程" names no thing there, whatever its tag.
+   */
+  const verbWithObject = (tokens: Token[], at: number, length: number) => {
+    if (lang !== "zh") return false;
+    const i = tokens.findLastIndex((t) => t.start < at + length && t.end > at);
+    const word = tokens[i];
+    const next = tokens[i + 1];
+    if (!word || !next || !/^v/u.test(word.tag ?? "") || next.start !== word.end) return false;
+    return next.pos === "NUM" || next.pos === "NOUN" || next.pos === "PROPN" || next.tag === "r";
+  };
+  /**
+   * Whether a CJK term at `at` is a piece of a compound noun where it stands ("分派" in "分派程序"): a noun of the
+   * tagger's own (jieba's "n…" tags, not the verb it reads as a suffix) joins it on either side.
+   */
+  const inCompound = (tokens: Token[], at: number, length: number) => {
+    const nominal = (t: Token | undefined) =>
+      t !== undefined &&
+      hasCjk(t.text) &&
+      (lang === "zh" ? /^n/u.test(t.tag ?? "") : t.pos === "NOUN" || t.pos === "PROPN");
+    return (
+      hasCjk(tokens.find((t) => t.start >= at)?.text ?? "") &&
+      (nominal(tokens.find((t) => t.end === at)) || nominal(tokens.find((t) => t.start === at + length)))
+    );
+  };
+  const usesOfTerm = new Map<string, { tokens: Token[]; nominal: boolean }[]>();
+  const usesOf = (text: string) => {
+    let uses = usesOfTerm.get(text);
+    if (uses) return uses;
+    uses = [];
+    usesOfTerm.set(text, uses);
+    const lower = text.toLowerCase();
+    for (const s of sentencesOfNote()) {
+      if (uses.length >= 3) break;
+      if (!s.toLowerCase().includes(lower)) continue;
+      const at = onceAt(s, text);
+      if (at < 0) continue;
+      const tokens = tokenize(s, lang);
+      uses.push({
+        tokens: tokens.filter((t) => t.start < at + text.length && t.end > at),
+        nominal:
+          readsAsNoun(tokens, at, text.length) &&
+          !inCompound(tokens, at, text.length) &&
+          !verbWithObject(tokens, at, text.length),
+      });
+    }
+    return uses;
+  };
+  /**
+   * The key sentence with its term swapped for a same-kind term that keeps its grammar, or null (no doubtful
+   * false statement is written): a noun phrase where the note uses it as one; of the term's number; of the
+   * gender the article before it shows, the article changed to agree where it can be ("la ley" → "el caso");
+   * never a name the note gives as the term's equivalent ("X, or Y", "X (Y)"); and still read as a noun
+   * phrase in the new sentence (no adjective or verb in the term's place).
+   */
   const swapFor = (ks: KeySentence, section: MaterialSection) => {
     const at = onceAt(ks.text, ks.term.text);
-    const swap = distractors(ks.term, ks.text, 3, section.index).find((d) => {
-      if (!sameForm(ks.term, d) || !fitsAt(ks.text, at, ks.term.text.length, d.text)) return false;
-      if (!agreesInForm(ks.term.text, d.text, lang)) return false;
-      if (!takesArticle(ks.text.slice(0, at), d.text)) return false;
-      const swapped = replaceAt(ks.text, at, ks.term.text.length, d.text);
-      return readsAsNoun(tokenize(swapped, lang), at, d.text.length);
-    });
-    return swap ? { from: ks.term.text, at, to: swap.text } : null;
+    const length = ks.term.text.length;
+    const sentenceTokens = tokenize(ks.text, lang);
+    if (verbWithObject(sentenceTokens, at, length)) return null;
+    const termTokens = sentenceTokens.filter((t) => t.start < at + length && t.end > at);
+    for (const d of distractors(ks.term, ks.text, 3, section.index)) {
+      if (!sameForm(ks.term, d) || !fitsAt(ks.text, at, length, d.text)) continue;
+      if (!agreesInForm(ks.term.text, d.text, lang)) continue;
+      if (!takesArticle(ks.text.slice(0, at), d.text)) continue;
+      if (sentencesOfNote().some((s) => givenAsEquivalent(s, ks.term.text, d.text))) continue;
+      const uses = usesOf(d.text);
+      const use = uses.find((u) => u.nominal);
+      if (uses.length > 0 && !use) continue;
+      const reading = headReading(use?.tokens ?? tokenize(d.text, lang), lang);
+      const gender = genderInText(d.text.split(/\s+/)[0]!, sentencesOfNote(), lang) ?? reading.gender;
+      const before = agreeingBefore(
+        ks.text.slice(0, at),
+        d.text,
+        headReading(termTokens, lang),
+        { ...reading, gender },
+        lang,
+      );
+      if (before === null) continue;
+      const sentence = replaceAt(before + ks.text.slice(at), before.length, length, d.text);
+      if (!readsAsNoun(tokenize(sentence, lang), before.length, d.text.length)) continue;
+      return { from: ks.term.text, at, to: d.text, sentence };
+    }
+    return null;
   };
   /** A key sentence with a verb of its own (the tagger's reading, formulas aside): a claim, not a title. */
   const clause = (ks: KeySentence) => !titleLike(ks.text) && predicate(ks.text);
@@ -911,13 +999,28 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         const byTerm = sentences
           .filter(clause)
           .map((ks) => judgment(section, ks.text, () => swapFor(ks, section)));
-        const byValue = valueSentences(section).map((vs) =>
-          judgment(section, vs.text, () => {
-            const [swap] = valueDistractors(vs.value, allValues(), 1, random);
-            return swap ? { from: vs.value.text, at: vs.value.at, to: swap } : null;
-          }),
-        );
-        for (const make of interleave(byTerm, byValue)) out.push(() => make(truth()));
+        // a changed number, of the section's own numbers first; a formula only where it states a relation (a
+        // renamed sequence, "$\\{x_{nk}\\}$" for "$\\{x_{n}\\}$", leaves the statement true)
+        const byValue = valueSentences(section)
+          .filter((vs) => !titleLike(vs.text) && predicate(vs.text))
+          .map((vs) =>
+            judgment(section, vs.text, () => {
+              if (vs.value.kind === "formula" && relationOf(vs.value.text) === "") return null;
+              const known =
+                vs.value.kind === "formula"
+                  ? allValues()
+                  : sectionSentences(section).flatMap((x) => valuesIn(x.text));
+              const [swap] = valueDistractors(vs.value, known, 1, random);
+              return swap ? { from: vs.value.text, at: vs.value.at, to: swap } : null;
+            }),
+          );
+        // a changed number before a swapped term: its false version is the surer one
+        const ordered: ((wantTrue: boolean) => QuestionDraft | null)[] = [];
+        for (let i = 0; i < Math.max(byTerm.length, byValue.length); i++) {
+          if (byValue[i]) ordered.push(byValue[i]!);
+          if (byTerm[i]) ordered.push(byTerm[i]!);
+        }
+        for (const make of ordered) out.push(() => make(truth()));
         break;
       }
       case "multiple_choice":

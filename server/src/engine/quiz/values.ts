@@ -48,7 +48,7 @@ const EQUATION_LABEL =
   /^\(\s*\d+(?:\.\d+)*\s*\)(?!\s*[\^_])|(?:\s|\\q?quad)\(\s*\d+(?:\.\d+)*\s*\)$|\\tag\b/u;
 /** What a formula states: an equation, an inequality or an expression; a distractor states the same. */
 const RELATION = /\\(?:le|ge|leq|geq|ne|neq|approx|sim|equiv|lt|gt)\b|[=<>≤≥≈≠]/u;
-const relationOf = (formula: string) =>
+export const relationOf = (formula: string) =>
   (RELATION.exec(formula)?.[0] ?? "").replace(/^\\(?:leq|geq)$/, (m) => m.slice(0, 3));
 
 /** The numbers of a sentence that state a quantity or a year, and its formulas. */
