@@ -70,6 +70,12 @@ interface Term {
   concept?: boolean;
 }
 
+/** A concept a case passage and its key points share: a term of the note, or the head noun of one. */
+type Concept = Pick<Term, "text" | "stems" | "length">;
+
+/** Languages whose noun phrases put the head noun first ("prix du pain", "demanda elástica"). */
+const HEAD_FIRST = new Set(["fr", "es", "it", "pt"]);
+
 /** A sentence of a section that names a key term once: what choice, judgment and statements are made of. */
 interface KeySentence {
   text: string;
@@ -961,6 +967,54 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
     return x === undefined || y === undefined || x === y;
   };
 
+  /**
+   * The concepts a passage names: the note's terms of concepts standing in it as words, and the head nouns of
+   * the section's phrases where they are no everyday word ("chromosomes" of "homologous chromosomes"), and the
+   * nouns of its heading, longest first.
+   */
+  const conceptsIn = (passage: string, section: MaterialSection): Concept[] => {
+    const prose = maskFormulas(passage);
+    const lower = prose.toLowerCase();
+    const terms: Concept[] = pool.filter(
+      (t) => (t.sections.has(section.index) || lower.includes(t.text.toLowerCase())) && concept(t),
+    );
+    const heads: Concept[] = [];
+    for (const t of pool) {
+      if (!t.sections.has(section.index) || hasCjk(t.text) || !/\s/u.test(t.text)) continue;
+      const words = t.text.split(/\s+/);
+      const head = (HEAD_FIRST.has(lang) ? words[0] : words.at(-1))!.replace(/[^\p{L}\p{N}-]+/gu, "");
+      if (charLength(head) < 4 || heads.some((h) => h.text.toLowerCase() === head.toLowerCase())) continue;
+      const tokens = tokenize(head, lang);
+      if (tokens.length !== 1 || tokens[0]!.stop || termSpecificity(tokens, lang) < TEACHING_SPECIFICITY)
+        continue;
+      heads.push({ text: head, stems: contentStems(head, material.bodyLanguage), length: charLength(head) });
+    }
+    // the nouns of the section's heading name its topic ("Tables", "Adding a Bullet Slide")
+    const heading = tokenize(section.heading, lang).filter(
+      (t) =>
+        (t.pos === "NOUN" || t.pos === "PROPN") && !t.stop && charLength(t.text) >= (hasCjk(t.text) ? 2 : 4),
+    );
+    for (const t of heading)
+      if (!heads.some((h) => h.text.toLowerCase() === t.text.toLowerCase()))
+        heads.push({
+          text: t.text,
+          stems: contentStems(t.text, material.bodyLanguage),
+          length: charLength(t.text),
+        });
+    return [...terms, ...heads].filter((c) => names(prose, c)).sort((a, b) => b.length - a.length);
+  };
+  /** Whether a sentence names a term: as a word (CJK: as characters), or all its content stems ("exécutées"). */
+  const names = (sentence: string, t: Concept): boolean => {
+    const lower = sentence.toLowerCase();
+    const needle = t.text.toLowerCase();
+    if (hasCjk(needle)) return lower.includes(needle);
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1))
+      if (standsAlone(sentence, at, needle.length)) return true;
+    if (t.stems.length === 0) return false;
+    const stems = new Set(contentStems(sentence, material.bodyLanguage));
+    return t.stems.every((x) => stems.has(x));
+  };
+
   /** Term questions and value questions of a section, interleaved (which comes first varies by section). */
   function interleave<T>(terms: T[], values: T[]): T[] {
     const [first, second] = random() < 0.35 ? [values, terms] : [terms, values];
@@ -1071,22 +1125,35 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
         out.push(() => {
           const all = keyPoints([section], 12);
           if (all.length < 3) return null;
-          // the case: an example (numbers, "for example") long enough to analyse, else the longest sentence
+          // the case: an example (numbers, "for example") long enough to analyse, else the longest sentences;
+          // its key: the section's points that name the same concepts, and the question asks about those (a
+          // passage whose concepts no two other points name gives no case: its key would not answer it)
           const long = all.filter((s) => charLength(s) >= (hasCjk(s) ? 15 : 50));
-          const excerpt =
-            long.find((s) => EXAMPLE.test(s)) ?? [...all].sort((a, b) => b.length - a.length)[0]!;
-          const points = keyPoints([section], 3, new Set([excerpt]));
-          if (points.length < 2) return null;
-          return {
-            ...base(section, excerpt),
-            type,
-            question: labels.caseAnalysis(label, excerpt),
-            options: [],
-            correct: [],
-            referenceAnswer: points.join("\n"),
-            keyPoints: points,
-            explanation: labels.freeTextExplanation(label, points[0]!),
-          };
+          const byLength = [...(long.length ? long : all)].sort((a, b) => b.length - a.length);
+          const passages = [...new Set([...long.filter((s) => EXAMPLE.test(s)), ...byLength])];
+          for (const excerpt of passages) {
+            const concepts = conceptsIn(excerpt, section);
+            const related = all.filter((p) => p !== excerpt && concepts.some((c) => names(p, c)));
+            if (related.length < 2) continue;
+            const shared: Concept[] = [];
+            for (const c of concepts)
+              if (related.some((p) => names(p, c)) && !shared.some((o) => sameOrContains(o.text, c.text)))
+                shared.push(c);
+            shared.splice(3);
+            const points = related.slice(0, 3);
+            const about = shared.map((c) => c.text).join(shared.some((c) => hasCjk(c.text)) ? "、" : ", ");
+            return {
+              ...base(section, excerpt),
+              type,
+              question: labels.caseAnalysis(about, excerpt),
+              options: [],
+              correct: [],
+              referenceAnswer: points.join("\n"),
+              keyPoints: points,
+              explanation: labels.freeTextExplanation(label, points[0]!),
+            };
+          }
+          return null;
         });
         break;
       case "discourse":
