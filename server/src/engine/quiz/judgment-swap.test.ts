@@ -70,6 +70,14 @@ describe("a false judgment keeps the sentence's grammar and is false", () => {
     }
   });
 
+  it("Japanese: an adjectival noun or an adverb's phrase is no swap ('十分や膜タンパク質', '細胞膜は素早く拡散の二重層')", async () => {
+    const items = await falseJudgments("ja");
+    for (const q of items) {
+      expect(swapped(q).to, q.question).not.toContain("十分");
+      expect(swapped(q).to, q.question).not.toContain("素早く");
+    }
+  });
+
   it("Russian: a renamed sequence is no false statement ('$\\{x_{nk}\\}$' for '$\\{x_{n}\\}$' leaves it true)", async () => {
     const items = await falseJudgments("ru");
     for (const q of items) expect(q.question.includes("x_{nk}"), q.question).toBe(q.quote.includes("x_{nk}"));

@@ -6,6 +6,7 @@ import { labelsFor } from "../labels";
 import {
   hasVerb,
   isConceptTerm,
+  japaneseTokenizer,
   keyTerms,
   materialWithoutPlaceholders,
   nlpReady,
@@ -68,6 +69,17 @@ interface Term {
   marked: boolean;
   /** Whether it names a concept (see isConcept), once asked. */
   concept?: boolean;
+}
+
+let kuromoji: Awaited<ReturnType<typeof japaneseTokenizer>> | undefined;
+/**
+ * A Japanese word that IPADIC reads as the stem of an adjectival noun or a noun used as an adverb ("十分" in
+ * "十分に時間が経った"): no thing a false statement can put in a noun's place. False where kuromoji is not loaded.
+ */
+function adjectivalJapanese(text: string): boolean {
+  if (!kuromoji || !hasCjk(text)) return false;
+  const last = kuromoji.tokenize(text).at(-1) as { pos_detail_1?: string } | undefined;
+  return last?.pos_detail_1 === "形容動詞語幹" || last?.pos_detail_1 === "副詞可能";
 }
 
 /** A concept a case passage and its key points share: a term of the note, or the head noun of one. */
@@ -931,10 +943,15 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       if (!agreesInForm(ks.term.text, d.text, lang)) continue;
       if (!takesArticle(ks.text.slice(0, at), d.text)) continue;
       if (sentencesOfNote().some((s) => givenAsEquivalent(s, ks.term.text, d.text))) continue;
+      if (adjectivalJapanese(d.text)) continue;
       const uses = usesOf(d.text);
       const use = uses.find((u) => u.nominal);
       if (uses.length > 0 && !use) continue;
-      const reading = headReading(use?.tokens ?? tokenize(d.text, lang), lang);
+      const own = use?.tokens ?? tokenize(d.text, lang);
+      // an adverb inside ("素早く拡散": "quickly diffusion") makes no noun phrase
+      if (own.some((t) => t.pos === "ADV" || (lang === "ja" && t.pos === "ADJ" && /[くに]$/u.test(t.text))))
+        continue;
+      const reading = headReading(own, lang);
       const gender = genderInText(d.text.split(/\s+/)[0]!, sentencesOfNote(), lang) ?? reading.gender;
       const before = agreeingBefore(
         ks.text.slice(0, at),
@@ -1311,6 +1328,7 @@ function onceOrMore(text: string, term: string): boolean {
 export async function offlineQuiz(material: NoteMaterial, plan: QuizPlan): Promise<QuestionDraft[]> {
   material = materialWithoutPlaceholders(material);
   await nlpReady(quizLanguage(material));
+  if (quizLanguage(material) === "ja") kuromoji ??= await japaneseTokenizer();
   const lang = quizLanguage(material);
   const writer = createOfflineQuizWriter(material, plan);
   let context: KeyContext | undefined;

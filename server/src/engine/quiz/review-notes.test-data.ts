@@ -108,6 +108,25 @@ export const NOTES: Record<string, ReviewNote> = {
       ],
     ],
   },
+  ja: {
+    lang: "ja",
+    output: "ja-JP",
+    title: "細胞膜",
+    sections: [
+      [
+        "膜の流動性",
+        [
+          "リン脂質や膜タンパク質は素早く拡散（diffuse）する。",
+          "FRAPにおけるDiffusion Rateは、十分に時間が経った後に戻る水準の半分までrecoverするのにかかる時間と定義される。",
+          "タンパク質の割合はmembraneによってちがう。",
+          "コレステロールは膜の流動性を調節する。",
+          "細胞膜はリン脂質の二重層でできている。",
+          "脂質ラフトにはコレステロールが多く含まれる。",
+          "膜タンパク質の一部はリン脂質の二重層を貫通している。",
+        ],
+      ],
+    ],
+  },
   ru: {
     lang: "ru",
     output: "en-US",
