@@ -95,6 +95,26 @@ export function boldLabelled(item: MaterialSentence): { label: string; rest: str
   return labelled && item.terms.includes(labelled.label) ? labelled : null;
 }
 
+/** A lettered answer option of a self-test ("A) Ribosom", "(b) 3 ms", "C．细胞核"). */
+const OPTION = /^[(（]?([A-Fa-f])[)）.．:：、]\s*/u;
+/** The label of an answer or its explanation, which says nothing itself ("Erklärung: …", "解析：…"). */
+const ANSWER_LABEL =
+  /^(?:explanation|answer|solution|erklärung|antwort|lösung|explication|réponse|solution|explicación|respuesta|solución|explicação|resposta|ответ|объяснение|решение|解析|解答|答案|解释|説明|解説|答え|해설|정답)\s*[:：]\s*/iu;
+
+/**
+ * A list's items as study material: a self-test's lettered options are left out (they are its wrong
+ * answers as much as its right one: "A) Ribosom" was a slide's summary, the podcast read "A) Aus einer
+ * einzelnen Schicht von Proteinen"), and an explanation says what it explains without its label.
+ */
+function studyItems(items: MaterialSentence[]): MaterialSentence[] {
+  const letters = items.map((i) => OPTION.exec(i.text)?.[1]?.toUpperCase() ?? "");
+  const run = letters.filter(Boolean).join("");
+  const options = run.length >= 3 && "ABCDEF".startsWith(run);
+  return items
+    .filter((_, k) => !(options && letters[k]))
+    .map((i) => (ANSWER_LABEL.test(i.text) ? { ...i, text: i.text.replace(ANSWER_LABEL, "") } : i));
+}
+
 /**
  * A sentence that runs on into the display equation after it: it ends in a colon or with no end mark ("…the
  * least-squares estimates are", "…满足"), and no equation is joined to it yet.
@@ -157,7 +177,10 @@ export function noteSections(markdown: string, locale: string): Omit<MaterialSec
       current.blocks.push({ type: "paragraph", sentences: sentencesOf(paragraph.join(" "), locale) });
     if (quote.length)
       current.blocks.push({ type: "definition", sentences: sentencesOf(quote.join(" "), locale) });
-    if (list.length) current.blocks.push({ type: "list", items: list.map(inlineText).filter((i) => i.text) });
+    if (list.length) {
+      const items = studyItems(list.map(inlineText).filter((i) => i.text));
+      if (items.length) current.blocks.push({ type: "list", items });
+    }
     if (table.length) current.blocks.push({ type: "table", rows: tableRows(table) });
     paragraph = [];
     quote = [];

@@ -3,7 +3,7 @@ import type { OutputLanguage, SourceDocument } from "@beannote/contract";
 import { describe, expect, it } from "vitest";
 import { cachedParseFile } from "../../../test/parse-cache";
 import { generateOfflineNote } from "../offline";
-import { noteMaterial, normaliseForMatch, createPageLocator } from "../note-material";
+import { noteMaterial, normaliseForMatch, createPageLocator, sectionSentences } from "../note-material";
 import { bodyLanguage, defaultCardCount, offlineFlashcards } from "./offline";
 import { isFillerAnswer, isStudyableCard } from "./card-rules";
 import { isWholeSentence } from "../sentences";
@@ -132,5 +132,37 @@ describe("offline flashcards on fixture notes", () => {
     });
     for (const card of formulas) expect(card.front.replace("_____", () => card.back)).toBe(card.quote);
     expect(cards.map((c) => c.back)).not.toContain("Estimators, likelihood and regression");
+  });
+
+  it("reads a slide's colon glossary and leaves its self-test's options out", () => {
+    // a German biology deck: its organelle list ("Ribosomen: Orte der Proteinsynthese.") gave no card, its
+    // self-test options ("A) Ribosom") were key points, and "Selektive Permeabilität: Aufgrund …" asked
+    // "Warum? Selektive Permeabilität."
+    const markdown = [
+      "# Zellbiologie",
+      "## Organellen",
+      "- Zellkern: Enthält die Erbinformation (DNA) und steuert die Zellaktivitäten.",
+      "- Mitochondrien: Die Kraftwerke der Zelle, verantwortlich für die Energieproduktion.",
+      "- Ribosomen: Orte der Proteinsynthese in jeder Zelle.",
+      "- Lysosomen: Verantwortlich für den Abbau von Abfallstoffen.",
+      "## Selbsttest: Welches Organell verpackt Proteine?",
+      "- A) Ribosom",
+      "- B) Lysosom",
+      "- C) Golgi-Apparat",
+      "- D) Zellkern",
+      "- Erklärung: Der Golgi-Apparat modifiziert, sortiert und verpackt Proteine für den Transport.",
+      "## Die Zellmembran",
+      "- Selektive Permeabilität: Aufgrund ihrer Struktur lässt die Membran kleine Moleküle frei passieren.",
+    ].join("\n");
+    const material = noteMaterial({ title: "Zellbiologie", markdown, outputLanguage: "de-DE", sources: [] });
+    const cards = offlineFlashcards(material, { count: 20 });
+    const backs = cards.map((c) => c.back);
+    expect(backs).toContain("Orte der Proteinsynthese in jeder Zelle.");
+    expect(backs).toContain("Verantwortlich für den Abbau von Abfallstoffen.");
+    for (const card of cards) expect(`${card.front} ${card.back}`).not.toMatch(/\b[A-D]\) /u);
+    expect(cards.map((c) => c.front)).not.toContain("Warum? Selektive Permeabilität.");
+    expect(material.sections.flatMap((s) => sectionSentences(s)).map((x) => x.text)).toContain(
+      "Der Golgi-Apparat modifiziert, sortiert und verpackt Proteine für den Transport.",
+    );
   });
 });

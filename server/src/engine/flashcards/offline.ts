@@ -366,6 +366,9 @@ function sentenceCards(
     !/\$\$|[:：]/u.test(causal.effect) &&
     !/^(?:而且|并且|此外|另外|moreover|also|and|furthermore)/iu.test(causal.cause.trim()) &&
     hasVerb(causal.effect, lang) &&
+    // a label is no effect ("Warum? Selektive Permeabilität." from "Selektive Permeabilität: Aufgrund …"):
+    // where no tagger finds the verb, the effect has three words or more
+    (TAGGED.has(lang) || causal.effect.trim().split(/\s+/u).length >= 3) &&
     opensWithSubject(causal.effect, lang) &&
     isProse(causal.effect) &&
     isProse(causal.cause) &&
@@ -574,6 +577,9 @@ function statesSomething(text: string, lang: string): boolean {
   );
 }
 
+/** Languages whose tagger tells a verb (wink, jieba, kuromoji). */
+const TAGGED = new Set(["en", "zh", "ja"]);
+
 /** The longest display equation a card's back holds (its LaTeX). */
 const FORMULA_BACK_MAX = 240;
 
@@ -661,12 +667,21 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
         return d && isConceptTerm(d.label, ctx.lang) && !saysSomething(d.label, ctx.lang) ? d : null;
       });
       const terms = dashed.filter(Boolean).length;
-      const glossary = terms >= 2 && terms * 2 >= block.items.length;
+      // or with colons, most of its items ("Mitochondrien: Die „Kraftwerke“ der Zelle …", "Ribosomen: Orte der
+      // Proteinsynthese."): a slide's list of organelles gave no card at all when its labels were not in bold
+      const colon = block.items.map((item) => {
+        const d = labelledItem(item.text);
+        return d && isConceptTerm(d.label, ctx.lang) && !saysSomething(d.label, ctx.lang) ? d : null;
+      });
+      const colonTerms = colon.filter(Boolean).length;
+      const glossary =
+        (terms >= 2 && terms * 2 >= block.items.length) ||
+        (colonTerms >= 2 && colonTerms * 3 >= block.items.length * 2);
       block.items.forEach((item, i) => {
         const labelled = labelledItemCard(
           item,
           ctx,
-          glossary ? (dashed[i] ?? boldLabelled(item)) : undefined,
+          glossary ? (dashed[i] ?? colon[i] ?? boldLabelled(item)) : undefined,
         );
         if (labelled) out.push({ ...base, ...labelled });
         if (isWholeSentence(item.text, true)) out.push(...sentenceCards(item, undefined, base, ctx));
