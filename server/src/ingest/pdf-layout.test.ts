@@ -59,4 +59,12 @@ describe("a Russian pdfLaTeX PDF", () => {
     expect(headings).toContain("1.1 Признаки сходимости знакопеременных рядов с положительными членами");
     expect(headings).not.toContain("тельными членами");
   });
+
+  it("reads a display whose denominator stands over the next line's inline fraction as two formulas", async () => {
+    const texts = blocksOf(await parse("ru-wrapped-heading.pdf")).map((b) => b.text);
+    expect(texts).toContain("$$e=\\lim_{n\\to\\infty}(1+\\frac{1}{n})^{n}=2,7182\\ldots$$");
+    expect(texts).toContain(
+      "Теорема. Последовательность $x_{n}=(1+\\frac{1}{n})^{n}$ строго возрастает и ограничена сверху.",
+    );
+  });
 });

@@ -676,13 +676,17 @@ export function recoverFormulas(
     // candidates are sorted by x0: none starting far left of the rule has its centre over it
     const from = firstCandidate(candidates, pieces, rule.x0 - MAX_GLYPH_WIDTH);
     let touching = nearRules!.window(rule, from);
+    let largest = 0;
+    for (const i of touching) largest = Math.max(largest, pieces[i]!.glyph!.size);
     touching = touching.filter((i) => {
       const g = pieces[i]!.glyph!;
       const c = (g.x0 + g.x1) / 2;
       const near = g.size * 1.3;
       if (g.kind === "radical")
         return Math.abs(g.x1 - rule.x0) < g.size * 0.4 && g.bottom < rule.y && g.top + near > rule.y;
-      return c >= rule.x0 - 0.5 && c <= rule.x1 + 0.5 && Math.abs(g.y - rule.y) < near;
+      return (
+        c >= rule.x0 - 0.5 && c <= rule.x1 + 0.5 && Math.abs(g.y - rule.y) < near && nearBar(g, rule, largest)
+      );
     });
     const radical = touching.some((i) => pieces[i]!.glyph!.kind === "radical");
     // a numerator or a denominator is shifted off its line's baseline: a glyph on a line of prose is the line
@@ -1007,6 +1011,19 @@ function joinDelimiterSpans(candidates: number[], pieces: Piece[], groups: Group
   }
 }
 
+/** How far a glyph's foot (over a bar) or head (under it) is from the bar. */
+const offBar = (g: MathGlyph, bar: Rule): number => (g.y > bar.y ? g.bottom - bar.y : bar.y - g.top);
+
+/**
+ * Whether a glyph over or under a bar stands close enough to be in its numerator or denominator: a glyph of the
+ * largest size near the bar (`largest`) within 0.6 of its size, a script (an exponent in a numerator) within 1.2
+ * of its own. A full-sized glyph an em off it is the line above or below: a display's denominator over the next
+ * line's inline fraction ("\Big(1+\frac{1}{n}\Big)" over "$x_n=(1+{1\over n})^n$").
+ */
+function nearBar(g: MathGlyph, bar: Rule, largest: number): boolean {
+  return offBar(g, bar) < g.size * (g.size >= largest * 0.85 ? 0.6 : 1.2);
+}
+
 /**
  * A fraction bar stands on the maths axis between what precedes and follows the fraction, though its
  * numerator is raised and its denominator lowered away from their neighbours' heights ("\lim_{h\to 0}\frac{…}{h}").
@@ -1028,11 +1045,18 @@ function joinBesideBars(candidates: number[], pieces: Piece[], groups: Groups, b
       from = firstCandidate(candidates, pieces, bar.x0 - reach - 1);
       to = firstCandidate(candidates, pieces, bar.x1 + reach + 1);
     }
+    // the fraction's glyph nearest the bar (a line's glyph above or below it may be within reach too)
     let inside: number | undefined;
-    for (let k = from; k < to && inside === undefined; k++) {
+    let nearest = Infinity;
+    for (let k = from; k < to; k++) {
       const g = pieces[candidates[k]!]!.glyph!;
       const c = (g.x0 + g.x1) / 2;
-      if (c >= bar.x0 && c <= bar.x1 && Math.abs(g.y - bar.y) < g.size * 1.3) inside = candidates[k]!;
+      if (c < bar.x0 || c > bar.x1 || !(Math.abs(g.y - bar.y) < g.size * 1.3)) continue;
+      const off = offBar(g, bar);
+      if (inside === undefined || off < nearest) {
+        inside = candidates[k]!;
+        nearest = off;
+      }
     }
     if (inside === undefined) continue;
     for (let k = from; k < to; k++) {
