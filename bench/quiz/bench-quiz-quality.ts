@@ -38,6 +38,7 @@ for await (const { name, outputLanguage, doc, markdown } of corpusNotes(
   for (const q of quality.foreignReference)
     console.log(`  reference from another section: ${q.slice(0, 100)}`);
   for (const q of quality.sharedHeading) console.log(`  shared heading: ${q.slice(0, 100)}`);
+  for (const q of quality.unrelatedCase) console.log(`  case key not answering: ${q.slice(0, 140)}`);
   if (show) {
     for (const q of accepted) {
       console.log(`  [${q.type}] ${q.question}`);
@@ -67,5 +68,6 @@ console.log(
     ).toFixed(1)}%, target ≤ 5%); ` +
     `judgments as questions ${sum((q) => q.judgmentQuestions.length)}/${sum((q) => q.judgments)}; ` +
     `explanations quoting no source ${sum((q) => q.noExplanation.length)}; references from another section ${sum((q) => q.foreignReference.length)}; ` +
-    `questions on a shared heading ${sum((q) => q.sharedHeading.length)}`,
+    `questions on a shared heading ${sum((q) => q.sharedHeading.length)}; ` +
+    `case keys not answering their passage ${sum((q) => q.unrelatedCase.length)}/${sum((q) => q.cases)}`,
 );

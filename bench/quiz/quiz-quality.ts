@@ -2,13 +2,15 @@
  * What a teacher would check first in a quiz, counted: questions delivered against asked, the types present,
  * options that are filler words (function words, bare verbs, adjectives, ordinals, word fragments), judgments
  * that are questions rather than statements, explanations that quote no source text, free-text references
- * taken from another section, and questions about a heading several sections share.
+ * taken from another section, questions about a heading several sections share, and case items whose key holds a
+ * point sharing no content word with the passage (a key that does not answer the case).
  */
 import { createRequire } from "node:module";
 import type { QuestionDraft } from "../../server/src/engine/quiz/question";
 import type { NoteMaterial } from "../../server/src/engine/note-material";
 import { normaliseForMatch, sectionSentences } from "../../server/src/engine/note-material";
 import { proseLanguage } from "../../server/src/engine/prose-language";
+import { contentStems } from "../../server/src/engine/quiz/quiz-text";
 
 const require = createRequire(import.meta.url);
 const stopwordsIso = require("stopwords-iso") as Record<string, string[]>;
@@ -65,6 +67,20 @@ export interface QuizQuality {
   noExplanation: string[];
   foreignReference: string[];
   sharedHeading: string[];
+  cases: number;
+  unrelatedCase: string[];
+}
+
+/** Whether a key point shares a content word (stem; a CJK pair of characters) with a case's passage. */
+function sharesWord(passage: string, point: string, locale: string): boolean {
+  const words = (text: string) => {
+    const out = new Set(contentStems(text, locale).filter((w) => [...w].length >= 3));
+    for (const run of text.match(/[\p{Script=Han}\p{Script=Katakana}]{2,}/gu) ?? [])
+      for (let i = 0; i + 2 <= [...run].length; i++) out.add([...run].slice(i, i + 2).join(""));
+    return out;
+  };
+  const a = words(passage);
+  return [...words(point)].some((w) => a.has(w));
 }
 
 /** Whether the explanation quotes the note: some sentence of the cited section (or the quote) stands in it. */
@@ -124,6 +140,11 @@ export function measureQuiz(material: NoteMaterial, asked: number, quiz: Questio
       })
       .map((q) => q.question),
     sharedHeading: quiz.filter((q) => shared.some((h) => names(q.question, h))).map((q) => q.question),
+    cases: quiz.filter((q) => q.type === "case_analysis").length,
+    unrelatedCase: quiz
+      .filter((q) => q.type === "case_analysis")
+      .filter((q) => q.keyPoints.some((p) => !sharesWord(q.quote, p, material.bodyLanguage)))
+      .map((q) => q.question),
   };
 }
 
@@ -135,6 +156,6 @@ export function qualityLine(name: string, q: QuizQuality): string {
     `${q.types.size < 6 ? ` (${[...q.types].join(",")})` : ""}; filler options ${q.fillerOptions.length}/${q.options} ` +
     `(${pct(q.fillerOptions.length, q.options)}); judgments as questions ${q.judgmentQuestions.length}/${q.judgments}; ` +
     `no quoted explanation ${q.noExplanation.length}; reference from another section ${q.foreignReference.length}; ` +
-    `shared heading ${q.sharedHeading.length}`
+    `shared heading ${q.sharedHeading.length}; case keys not answering ${q.unrelatedCase.length}/${q.cases}`
   );
 }
