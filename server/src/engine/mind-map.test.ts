@@ -361,3 +361,30 @@ describe("a map's leaves across sections", () => {
     expect(withTerm.length).toBeLessThanOrEqual(1);
   });
 });
+
+describe("a French history lesson's map", () => {
+  it("hangs phrases, not the first word of an item nor a name cut at a stop word", async () => {
+    // held-out leaves: "Mauvaises" (récoltes), "Fin", "Affirmation", and "Tiers" for "Tiers État"
+    await nlpReady("fr");
+    const markdown = [
+      "# La Révolution française",
+      "## Une crise économique et sociale",
+      "- Mauvaises récoltes de 1788 : le prix du pain augmente fortement.",
+      "- Le peuple (Tiers État) supporte l'essentiel des impôts.",
+      "- La noblesse et le clergé bénéficient de privilèges que le Tiers État conteste.",
+      "## Des changements fondamentaux",
+      "- Fin de la monarchie absolue et des privilèges.",
+      "- Affirmation des droits de l'homme (liberté, égalité, propriété).",
+      "- Souveraineté nationale : le pouvoir appartient à la nation.",
+    ].join("\n");
+    const material = noteMaterial({ title: "Révolution", markdown, outputLanguage: "fr-FR", sources: [] });
+    const labels: string[] = [];
+    const walk = (n: MindMapNode) => {
+      labels.push(n.label);
+      n.children.forEach(walk);
+    };
+    walk(buildMindMap(material, "n1").root);
+    for (const bad of ["Mauvaises", "Fin", "Affirmation", "Tiers"]) expect(labels).not.toContain(bad);
+    expect(labels).toContain("Tiers État");
+  });
+});

@@ -329,6 +329,7 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
       return key.includes(other) || other.includes(key) || normaliseForMatch(l.label).includes(key);
     });
     if (overlaps) continue;
+    if (onlyOpensSentences(term, sentences, lang)) continue;
     const quote = sentences.find((s) => findWord(s.text, term) >= 0)?.text ?? term;
     // a leaf stands alone: its dictionary form ("исследовательский проект", not "исследовательского проекта")
     if (add("term", dictionaryForm(term, lang), quote)) termCount++;
@@ -365,6 +366,27 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
     add("table", label, head.join(" "));
   }
   return leaves;
+}
+
+/**
+ * A single capitalised word that only ever opens a sentence or an item, where no tagger tells its part of
+ * speech, is more likely an adjective or a head cut from its phrase than a concept: "Mauvaises" (récoltes),
+ * "Fin" (de la monarchie absolue), "Affirmation" (des droits) were leaves of a French history map.
+ */
+function onlyOpensSentences(term: string, sentences: MaterialSentence[], lang: string): boolean {
+  if (lang === "en" || lang === "zh" || lang === "ja" || /\s/u.test(term) || !/^\p{Lu}/u.test(term))
+    return false;
+  const word = new RegExp(
+    `(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}(?![\\p{L}\\p{N}])`,
+    "gu",
+  );
+  let found = false;
+  for (const s of sentences)
+    for (const m of s.text.matchAll(word)) {
+      if (s.text.slice(0, m.index).trim()) return false;
+      found = true;
+    }
+  return found;
 }
 
 /** Node ids are the path of child indices from the root: stable for one version of the note. */

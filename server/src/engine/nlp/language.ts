@@ -16,12 +16,25 @@ function allStopwordLists(): Record<string, string[]> {
   return stopwordLists;
 }
 
+/**
+ * Nouns stopwords-iso lists as stop words that name things in course material: "Tiers État" lost its "État"
+ * (the French revolution's map had the leaf "Tiers"), "Estado de bienestar", "Menschenrechte", "рабочее время".
+ */
+const CONTENT_NOUNS: Record<string, string[]> = {
+  fr: ["état", "états", "personne", "personnes", "droite", "mot", "mots", "début"],
+  es: ["estado", "estados", "tiempo", "trabajo", "parte"],
+  de: ["zeit", "jahr", "jahre", "teil", "ende", "mensch", "menschen", "recht", "mann"],
+  pt: ["estado", "tempo", "parte"],
+  ru: ["время", "год", "человек", "работа"],
+};
+
 const stopSets = new Map<string, Set<string>>();
-/** The stop words of a language (stopwords-iso), lower-cased; empty for a language it does not list. */
+/** The stop words of a language (stopwords-iso, less the nouns above), lower-cased; empty for one it does not list. */
 export function stopwordSet(lang: string): Set<string> {
   let set = stopSets.get(lang);
   if (!set) {
-    set = new Set((allStopwordLists()[lang] ?? []).map((w) => w.toLowerCase()));
+    const nouns = new Set(CONTENT_NOUNS[lang] ?? []);
+    set = new Set((allStopwordLists()[lang] ?? []).map((w) => w.toLowerCase()).filter((w) => !nouns.has(w)));
     stopSets.set(lang, set);
   }
   return set;
