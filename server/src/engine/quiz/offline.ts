@@ -72,14 +72,36 @@ interface Term {
 }
 
 let kuromoji: Awaited<ReturnType<typeof japaneseTokenizer>> | undefined;
+interface Morpheme {
+  word_position: number;
+  surface_form: string;
+  pos: string;
+  pos_detail_1?: string;
+}
+/** A morpheme IPADIC reads as no noun of a thing: an adjectival noun's stem, an adverb, a noun used as one. */
+const notAThing = (m: Morpheme | undefined) =>
+  m !== undefined && (m.pos === "副詞" || m.pos_detail_1 === "形容動詞語幹" || m.pos_detail_1 === "副詞可能");
 /**
- * A Japanese word that IPADIC reads as the stem of an adjectival noun or a noun used as an adverb ("十分" in
- * "十分に時間が経った"): no thing a false statement can put in a noun's place. False where kuromoji is not loaded.
+ * A Japanese word that IPADIC reads, where the note uses it (`sentences`), as the stem of an adjectival noun
+ * or an adverb ("十分" in "十分に時間が経った"), or alone as a number and its counter ("十" + "分"): no thing a
+ * false statement can put in a noun's place. False where kuromoji is not loaded.
  */
-function adjectivalJapanese(text: string): boolean {
+function adjectivalJapanese(text: string, sentences: readonly string[]): boolean {
   if (!kuromoji || !hasCjk(text)) return false;
-  const last = kuromoji.tokenize(text).at(-1) as { pos_detail_1?: string } | undefined;
-  return last?.pos_detail_1 === "形容動詞語幹" || last?.pos_detail_1 === "副詞可能";
+  const alone = kuromoji.tokenize(text) as Morpheme[];
+  if (alone.length > 0 && alone.every((m) => m.pos_detail_1 === "数" || m.pos_detail_1 === "接尾"))
+    return true;
+  let uses = 0;
+  for (const s of sentences) {
+    const at = s.indexOf(text);
+    if (at < 0) continue;
+    const inside = (kuromoji.tokenize(s) as Morpheme[]).filter(
+      (m) => m.word_position - 1 >= at && m.word_position - 1 < at + text.length,
+    );
+    if (notAThing(inside.at(-1))) return true;
+    if (++uses >= 3) break;
+  }
+  return false;
 }
 
 /** A concept a case passage and its key points share: a term of the note, or the head noun of one. */
@@ -943,7 +965,7 @@ export function createOfflineQuizWriter(material: NoteMaterial, plan: Pick<QuizP
       if (!agreesInForm(ks.term.text, d.text, lang)) continue;
       if (!takesArticle(ks.text.slice(0, at), d.text)) continue;
       if (sentencesOfNote().some((s) => givenAsEquivalent(s, ks.term.text, d.text))) continue;
-      if (adjectivalJapanese(d.text)) continue;
+      if (adjectivalJapanese(d.text, sentencesOfNote())) continue;
       const uses = usesOf(d.text);
       const use = uses.find((u) => u.nominal);
       if (uses.length > 0 && !use) continue;
