@@ -34,3 +34,33 @@ describe("the guest's questions about terms", () => {
     expect(openings.size, aboutTerms.join("\n")).toBeGreaterThan(1);
   });
 });
+
+describe("a podcast's chapters", () => {
+  it("follow the note's parts, even a part whose text is all in its subsections, and recap no heading", () => {
+    // a French history lesson was read under "## Introduction", ending "les mots clés : Introduction"
+    const part = (n: number) => [
+      `## ${["I", "II", "III"][n]}. Partie ${n + 1}`,
+      `### A. Première étape de la partie ${n + 1}`,
+      `- La noblesse et le clergé bénéficient de privilèges que le Tiers État conteste en ${1789 + n}.`,
+      `- Le roi Louis XVI convoque les États généraux à Versailles en mai ${1789 + n}.`,
+      `### B. Seconde étape de la partie ${n + 1}`,
+      `- Une Constitution est adoptée et le roi doit respecter les lois votées par l'Assemblée en ${1791 + n}.`,
+    ];
+    const markdown = [
+      "# La Révolution française",
+      "## Introduction",
+      "En 1789, la France connaît une révolution qui transforme profondément la société.",
+      ...[0, 1, 2].flatMap(part),
+    ].join("\n\n");
+    const material = noteMaterial({ title: "Révolution", markdown, outputLanguage: "fr-FR", sources: [] });
+    const script = offlinePodcastScript(material, "long");
+    const titles = script.chapters.map((c) => c.title);
+    for (const n of ["I. Partie 1", "II. Partie 2", "III. Partie 3"])
+      expect(
+        titles.some((t) => t.includes(n)),
+        titles.join(" | "),
+      ).toBe(true);
+    const lines = script.chapters.flatMap((c) => c.lines.map((l) => l.text));
+    expect(lines.join("\n")).not.toMatch(/mots clés : Introduction/u);
+  });
+});

@@ -1,7 +1,13 @@
 import { maskFormulas, protectFormulas } from "../formula";
 import type { PodcastLength } from "@beannote/contract";
 import { isCleanAnswer, isWholeSentence } from "../sentences";
-import { boldLabelled, sectionSentences, type MaterialSection, type NoteMaterial } from "../note-material";
+import {
+  boldLabelled,
+  normaliseForMatch,
+  sectionSentences,
+  type MaterialSection,
+  type NoteMaterial,
+} from "../note-material";
 import { podcastLabelsFor, type PodcastLabels } from "../study-labels";
 import { namesAThing } from "../mind-map";
 import {
@@ -589,10 +595,11 @@ export function offlineChapter(
       item.quote,
     );
   });
-  const terms = [...new Set(items.flatMap((i) => ("term" in i ? [spokenTerm(i.term, lang)] : [])))].slice(
-    0,
-    3,
-  );
+  // a section's heading is no key term of its chapter ("les mots clés : Introduction")
+  const headings = new Set(plan.sections.map((s) => normaliseForMatch(s.heading)));
+  const terms = [...new Set(items.flatMap((i) => ("term" in i ? [spokenTerm(i.term, lang)] : [])))]
+    .filter((t) => !headings.has(normaliseForMatch(t)))
+    .slice(0, 3);
   say(
     "guest",
     terms.length ? labels.recapTerms(named, labels.list(terms)) : labels.recapPlain(named),

@@ -68,15 +68,25 @@ export function planChapters(material: NoteMaterial, length: PodcastLength): Cha
   const { budget, maxChapters } = LENGTH_PLAN[length];
   const withText = material.sections.filter((s) => sectionWeight(s) > 0 || s.blocks.length > 0);
   if (withText.length === 0) return [];
-  const top = Math.min(...withText.map((s) => s.depth));
+  // a part is named by its heading at the top level, whether it has text of its own or only its sections'
+  // (a part without text is no section of the material: its sections' path names it)
+  const partAt = (s: MaterialSection, level: number) =>
+    s.depth <= level ? s.heading : (s.path[level - 1] ?? s.heading);
+  const top = Math.min(...withText.map((s) => Math.min(s.depth, s.path.length + 1)));
   let level = top;
-  if (withText.filter((s) => s.depth === top).length === 1 && withText.some((s) => s.depth === top + 1))
-    level = top + 1;
+  // one part at the top (a chapter's title over its sections) is read by its sections
+  const parts = new Set(withText.map((s) => partAt(s, top))).size;
+  if (parts === 1 && withText.some((s) => s.depth > top)) level = top + 1;
 
-  const groups: { heads: string[]; sections: MaterialSection[] }[] = [];
+  // a chapter per part of the note at that level, named by the part's heading even when the part has no
+  // text of its own ("I. Les causes" over "A. …", "B. …": all of a history lesson was read under "Introduction")
+  const partOf = (s: MaterialSection) => partAt(s, level);
+  const groups: { heads: string[]; sections: MaterialSection[]; part?: string }[] = [];
   for (const section of withText) {
     const last = groups[groups.length - 1];
-    if (section.depth <= level || !last) groups.push({ heads: [section.heading], sections: [section] });
+    const part = partOf(section);
+    if (section.depth <= level || !last || last.part !== part)
+      groups.push({ heads: [part], sections: [section], part });
     else last.sections.push(section);
   }
   const weight = (g: { sections: MaterialSection[] }) => g.sections.reduce((n, s) => n + sectionWeight(s), 0);
@@ -183,7 +193,11 @@ export function openingChapter(material: NoteMaterial, chapters: ChapterPlan[]):
 export function closingChapter(material: NoteMaterial, chapters: ChapterPlan[]): ScriptChapter {
   const labels = podcastLabelsFor(material.outputLanguage);
   const last = chapters[chapters.length - 1]?.sections[0]?.index ?? 0;
-  const terms = material.keyTerms.filter((t) => [...t].length <= 40).slice(0, 4);
+  // a term inside a longer one of the list says it twice ("Tiers État et Tiers")
+  const listed = material.keyTerms.filter((t) => [...t].length <= 40);
+  const terms = listed
+    .filter((t) => !listed.some((o) => o !== t && o.toLowerCase().includes(t.toLowerCase())))
+    .slice(0, 4);
   const termText = terms.length ? labels.list(terms) : "";
   return {
     kind: "closing",
