@@ -20,6 +20,20 @@ describe("a note's key terms", () => {
     ].join("\n");
     expect(noteKeyTerms(markdown)).toEqual(["chromosome", "spindle", "Mitosis"]);
   });
+
+  it("never list a word of another listed term in a spaced script; CJK terms keep theirs", () => {
+    // a French history lesson's slide and podcast said "Tiers État · Tiers"
+    const markdown = [
+      "# Révolution",
+      "",
+      "> **Termes clés :** Tiers État · Tiers · États généraux · 邻域 · 邻域基",
+      "",
+      "## Causes",
+      "",
+      "Le **Tiers** réclame plus de représentation.",
+    ].join("\n");
+    expect(noteKeyTerms(markdown)).toEqual(["Tiers État", "États généraux", "邻域", "邻域基"]);
+  });
 });
 
 describe("a sentence's text", () => {

@@ -351,7 +351,17 @@ export function noteKeyTerms(markdown: string): string[] {
     .split(/\s+·\s+/)
     .map((t) => inlineText(t).text)
     .filter(Boolean);
-  return [...new Set([...fromList, ...bold])];
+  const terms = [...new Set([...fromList, ...bold])];
+  // in a spaced script a term that is a word of another listed term says it twice ("Tiers État · Tiers");
+  // CJK terms keep theirs ("邻域" and "邻域基" are two concepts)
+  const inside = (t: string, o: string) =>
+    o !== t &&
+    !hasCjk(o) &&
+    new RegExp(
+      `(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}(?![\\p{L}\\p{N}])`,
+      "iu",
+    ).test(o);
+  return terms.filter((t) => !terms.some((o) => inside(t, o)));
 }
 
 /** Builds the material of a note from its Markdown and the parsed files it cites. */

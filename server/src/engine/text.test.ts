@@ -76,6 +76,21 @@ describe("sentences", () => {
       "Das gilt z. B. für Säuren, vgl. Abb. 4.",
       "Neue Zeile.",
     ]);
+    // a quotation of several sentences is one: « … Tout. … Rien. … » lost its short answers as debris
+    expect(
+      splitSentences(
+        "« Qu'est-ce que le Tiers État ? Tout. Qu'a-t-il été jusqu'à présent ? Rien. Que demande-t-il ? À y devenir quelque chose. » — Abbé Sieyès, 1789. La suite est connue.",
+        "fr",
+      ),
+    ).toEqual([
+      "« Qu'est-ce que le Tiers État ? Tout. Qu'a-t-il été jusqu'à présent ? Rien. Que demande-t-il ? À y devenir quelque chose. » — Abbé Sieyès, 1789.",
+      "La suite est connue.",
+    ]);
+    expect(splitSentences("Er sagte: „Das gilt.“ Dann ging er. Es regnete.", "de")).toEqual([
+      "Er sagte: „Das gilt.“",
+      "Dann ging er.",
+      "Es regnete.",
+    ]);
     expect(splitSentences("The fugue (J. S. Bach) is long. It ends.", "en")).toEqual([
       "The fugue (J. S. Bach) is long.",
       "It ends.",

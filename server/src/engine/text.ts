@@ -59,11 +59,36 @@ const ABBREV_END = new RegExp(
  * a year's "1991 г.", which ends many a Russian sentence.
  */
 const INITIAL_END = /(?<![\p{L}\p{N}]|\d\s?)\p{L}\.$/u;
+/** Quotation marks that open and close differently («…», “…”, „…“, 「…」, 『…』). */
+const QUOTE_PAIRS: [string, string][] = [
+  ["«", "»"],
+  ["“", "”"],
+  ["„", "“"],
+  ["「", "」"],
+  ["『", "』"],
+];
+/** Whether a text opens a quotation it does not close (a quotation of several sentences is said whole). */
+function opensQuote(text: string): boolean {
+  const count = (mark: string) => text.split(mark).length - 1;
+  return QUOTE_PAIRS.some(
+    // German „…“ closes with the mark English opens with
+    ([open, close]) => !(open === "“" && text.includes("„")) && count(open) > count(close),
+  );
+}
+/** The longest quotation kept as one sentence: past it, a stray mark is no quotation. */
+const QUOTE_MAX = 400;
+
 function mergeFalseBreaks(parts: string[]): string[] {
   const out: string[] = [];
   for (const p of parts) {
     const prev = out[out.length - 1];
-    if (prev !== undefined && (ABBREV_END.test(prev) || INITIAL_END.test(prev) || /^\p{Ll}/u.test(p))) {
+    // « Qu'est-ce que le Tiers État ? Tout. … Rien. … » is one quotation: its short answers were left out
+    // of a note as debris, which made a misquote of it
+    const inQuote = prev !== undefined && prev.length + p.length <= QUOTE_MAX && opensQuote(prev);
+    if (
+      prev !== undefined &&
+      (inQuote || ABBREV_END.test(prev) || INITIAL_END.test(prev) || /^\p{Ll}/u.test(p))
+    ) {
       out[out.length - 1] = `${prev} ${p}`;
     } else {
       out.push(p);
