@@ -91,3 +91,40 @@ describe("a document's title", () => {
       expect(titleCandidate(title), title).toBe(title);
   });
 });
+
+describe("a document's text", () => {
+  it("loses footnote numbers and keeps a space between a formula and the word it touches", () => {
+    // held out: "pan, medicamentos.¹" (a Spanish handout's quiz option), "$q=2$and", "$\lambda^{2}+p\lambda+q=0$which"
+    const doc = finishDocument({
+      format: "pdf",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "Resonance",
+          level: 1,
+          blocks: [
+            {
+              type: "paragraph",
+              page: 1,
+              text: "Take $q=2$and the roots of $\\lambda^{2}+1=0$which are complex.",
+            },
+            {
+              type: "paragraph",
+              page: 1,
+              text: "The $n$th term is $x_n$, with$\\omega$ fixed; $x^2$ and 10 m² stay.",
+            },
+            {
+              type: "list",
+              page: 1,
+              items: ["Demanda inelástica. Ej: pan, medicamentos.¹", "电场$E$的方向"],
+            },
+          ],
+        },
+      ],
+    });
+    const blocks = doc.sections[0]!.blocks;
+    expect(blocks[0]!.text).toBe("Take $q=2$ and the roots of $\\lambda^{2}+1=0$ which are complex.");
+    expect(blocks[1]!.text).toBe("The $n$th term is $x_n$, with $\\omega$ fixed; $x^2$ and 10 m² stay.");
+    expect(blocks[2]!.items).toEqual(["Demanda inelástica. Ej: pan, medicamentos.", "电场$E$的方向"]);
+  });
+});

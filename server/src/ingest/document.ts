@@ -1,5 +1,5 @@
-import type { FileFormat, SourceDocument, SourceSection } from "@beannote/contract";
-import { FORMULA } from "../engine/formula";
+import type { FileFormat, SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
+import { FORMULA, formulaSpans } from "../engine/formula";
 import { IngestError } from "./errors";
 import { cleanText, detectLanguage, meaningfulTitle, titleFromFileName } from "./text";
 
@@ -94,6 +94,38 @@ function headingTitle(heading: string): string | null {
  * short metadata subject), else its cover (a deck's title slide, a paper's title line), else its first real
  * heading, else the file name; never a contents heading, a page label, a file or picture name (`titleCandidate`).
  */
+/** Superscript digits after a sentence's or clause's mark: a footnote's number ("medicamentos.¹", "mercado,²"). */
+const FOOTNOTE_MARK = /(?<=[.,;:!?)»”])[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?=\s|$)/gu;
+/** An ordinal's ending after a formula ("the $n$th term") stays on it. */
+const ORDINAL_END = /^(?:th|st|nd|rd|s|'s|’s)(?![\p{L}\p{N}])/u;
+
+/**
+ * A text's footnote numbers left out, and a space between an inline formula and a Latin word or number it
+ * touches ("$q=2$and", "with$\lambda$"), as the PDF's text layer often loses it; CJK takes none.
+ */
+export function tidyText(text: string): string {
+  let t = text.replace(FOOTNOTE_MARK, "");
+  if (!t.includes("$")) return t;
+  const spans = formulaSpans(t);
+  for (const span of [...spans].reverse()) {
+    const after = t.slice(span.end);
+    if (/^[\p{Script=Latin}\p{N}]/u.test(after) && !ORDINAL_END.test(after))
+      t = `${t.slice(0, span.end)} ${after}`;
+    if (span.start > 0 && /[\p{Script=Latin}]/u.test(t[span.start - 1]!))
+      t = `${t.slice(0, span.start)} ${t.slice(span.start)}`;
+  }
+  return t;
+}
+
+function tidyBlock(b: SourceBlock): SourceBlock {
+  return {
+    ...b,
+    ...(b.text !== undefined ? { text: tidyText(b.text) } : {}),
+    ...(b.items ? { items: b.items.map(tidyText) } : {}),
+    ...(b.rows ? { rows: b.rows.map((r) => r.map(tidyText)) } : {}),
+  };
+}
+
 export function finishDocument(args: {
   format: FileFormat;
   pageCount: number;
@@ -106,9 +138,11 @@ export function finishDocument(args: {
 }): SourceDocument {
   const sections: SourceSection[] = [];
   for (const s of args.sections) {
-    const blocks = s.blocks.filter(
-      (b) => (b.text && b.text.trim()) || (b.items && b.items.length > 0) || (b.rows && b.rows.length > 0),
-    );
+    const blocks = s.blocks
+      .filter(
+        (b) => (b.text && b.text.trim()) || (b.items && b.items.length > 0) || (b.rows && b.rows.length > 0),
+      )
+      .map(tidyBlock);
     const heading = cleanText(s.heading);
     if (blocks.length === 0 && !heading) continue;
     sections.push({ heading, level: Math.min(6, Math.max(1, s.level)), blocks });
