@@ -848,8 +848,10 @@ function dropRunningHeaders(pages: Line[][]): void {
     for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   // a short handout's header stands on every page but the first (a held-out 3-page lecture kept
-  // "Математический анализ Конспект лекций" on pages 2 and 3): there, two pages make a running line
-  const threshold = pages.length <= 5 ? 2 : Math.max(3, Math.ceil(pages.length * 0.2));
+  // "Математический анализ Конспект лекций" on pages 2 and 3): there, all pages but one make a running line
+  // (a header naming the current section, on two of four pages, is not one)
+  const threshold =
+    pages.length <= 5 ? Math.max(2, pages.length - 1) : Math.max(3, Math.ceil(pages.length * 0.2));
   const band = bandLines(pages);
   for (let p = 0; p < pages.length; p++) {
     const drop = new Set<Line>();
