@@ -46,11 +46,33 @@ export async function parsePptx(input: ParseInput, limits?: ZipLimits): Promise<
   return finishDocument({
     format: "pptx",
     pageCount: slidePaths.length,
-    sections: nameUntitledSlides(realSections),
+    sections: numberedSlideLevels(nameUntitledSlides(realSections)),
     metaTitle: metaTitle ? decodeXmlText(metaTitle) : null,
     coverTitle: cover ?? deckCover(realSections),
     fileName: input.fileName,
   });
+}
+
+/** A slide title's section number ("5.1.1 CPU与I/O突发周期" → 3 parts). */
+const SLIDE_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,4})(?:[.、:：]|\s)\s*\S/u;
+
+/**
+ * Slides whose titles are numbered ("5.1 基本概念", "5.1.1 CPU与I/O突发周期") nest as their numbers say, when
+ * most titles are: a deck's 5.1.1 stood beside 5.1 in its note, its map and its podcast.
+ */
+function numberedSlideLevels(sections: SourceSection[]): SourceSection[] {
+  // an untitled slide is called by its first line (see nameUntitledSlides)
+  const titleOf = (s: SourceSection) =>
+    /^Slide \d+$/u.test(s.heading) ? (s.blocks[0]?.text ?? s.heading) : s.heading;
+  const depths = sections.map((s) => {
+    const m = SLIDE_NUMBER.exec(titleOf(s));
+    return m ? m[1]!.split(".").length : 0;
+  });
+  const numbered = depths.filter((d) => d > 0);
+  if (numbered.length < 3 || numbered.length * 3 < sections.length * 2) return sections;
+  const top = Math.min(...numbered);
+  if (Math.max(...numbered) === top) return sections;
+  return sections.map((s, i) => (depths[i]! > 0 ? { ...s, level: Math.min(6, depths[i]! - top + 1) } : s));
 }
 
 function decodeXmlText(s: string): string {

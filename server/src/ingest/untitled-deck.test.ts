@@ -40,3 +40,35 @@ describe("a deck whose every slide is untitled", () => {
     expect(note.markdown).not.toMatch(/## Slide \d/);
   });
 });
+
+describe("a deck whose slide titles are numbered", () => {
+  it("nests its slides as their numbers say (5.1.1 under 5.1)", async () => {
+    // a held-out Chinese deck's "5.1.1 CPU与I/O突发周期" stood beside "5.1 基本概念" in its note, map and podcast
+    const deck = new PptxGenJS();
+    for (const [title, text] of [
+      ["5.1 基本概念", "CPU调度的核心目标是通过在进程间切换CPU，最大化CPU利用率。"],
+      ["5.1.1 CPU与I/O突发周期", "进程的执行由CPU突发和I/O突发交替构成。"],
+      ["5.1.2 CPU调度器", "CPU调度器负责从就绪队列中选择一个进程并分配CPU。"],
+      ["5.2 调度标准", "吞吐量是单位时间内完成进程的数量。"],
+    ] as const) {
+      const slide = deck.addSlide();
+      slide.addText(title, { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 28, bold: true });
+      slide.addText(text, { x: 0.5, y: 1.5, w: 9, h: 1, fontSize: 18 });
+    }
+    const data = (await deck.write({ outputType: "nodebuffer" })) as Buffer;
+    const doc = await parsePptx({ data, fileName: "cpu.pptx" });
+    expect(doc.sections.map((s) => s.level)).toEqual([1, 2, 2, 1]);
+    const note = generateOfflineNote({
+      sources: [{ doc, fileName: "cpu.pptx" }],
+      title: "CPU调度",
+      outputLanguage: "zh-CN",
+      detailLevel: "detail",
+    });
+    expect(note.markdown.split("\n").filter((l) => /^#{2,} /u.test(l))).toEqual([
+      "## 5.1 基本概念",
+      "### 5.1.1 CPU与I/O突发周期",
+      "### 5.1.2 CPU调度器",
+      "## 5.2 调度标准",
+    ]);
+  });
+});
