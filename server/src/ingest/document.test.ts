@@ -128,3 +128,32 @@ describe("a document's text", () => {
     expect(blocks[2]!.items).toEqual(["Demanda inelástica. Ej: pan, medicamentos.", "电场$E$的方向"]);
   });
 });
+
+describe("a section's heading", () => {
+  it("is not said again as the section's first line", () => {
+    // a held-out Japanese PDF's outline entry stood over its own line, which gave a cloze on the title
+    const doc = finishDocument({
+      format: "pdf",
+      pageCount: 1,
+      sections: [
+        {
+          heading: "Membrane（細胞膜）— Cell Biology 706x 講義ノート",
+          level: 1,
+          blocks: [
+            { type: "paragraph", page: 1, text: "Membrane（細胞膜） — Cell Biology 706x 講義ノート" },
+            { type: "paragraph", page: 1, text: "バリアーとなって機能する膜で内側と外側を分ける。" },
+          ],
+        },
+        {
+          heading: "Fluidity",
+          level: 1,
+          blocks: [{ type: "paragraph", page: 1, text: "Fluidity of membranes." }],
+        },
+      ],
+    });
+    expect(doc.sections.map((s) => s.blocks.map((b) => b.text))).toEqual([
+      ["バリアーとなって機能する膜で内側と外側を分ける。"],
+      ["Fluidity of membranes."],
+    ]);
+  });
+});

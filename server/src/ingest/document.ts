@@ -144,6 +144,10 @@ export function finishDocument(args: {
       )
       .map(tidyBlock);
     const heading = cleanText(s.heading);
+    // the heading said again as the section's first line (an outline's entry over the line it marks)
+    const squash = (t: string) => t.replace(/[\s\p{P}]+/gu, "").toLowerCase();
+    if (heading && blocks[0]?.type === "paragraph" && squash(blocks[0].text ?? "") === squash(heading))
+      blocks.shift();
     if (blocks.length === 0 && !heading) continue;
     sections.push({ heading, level: Math.min(6, Math.max(1, s.level)), blocks });
   }
