@@ -568,8 +568,15 @@ export function withoutCode(text: string): string {
  * ALL V P", "Linked Linked Closed Linked"), code, formula soup ("Δw lim = lim Δz−"), fill-in blanks, and a
  * paragraph that starts mid-sentence (after a figure or a column break: "inner loops become hot first), …").
  */
+/** A numbered statement that is mostly a formula ("1. $\exists\lim x_n=a\Rightarrow\exists!\lim x_n=a$."): a property. */
+const NUMBERED_FORMULA_STATEMENT =
+  /^\d{1,2}[.)]\s+(?:\([^()]{1,60}\)\s*)?\$[^$]*(?:[=<>]|\\(?:le|ge|leq|geq|neq|in|to|Rightarrow|Leftrightarrow|iff|subset))[^$]*\$/u;
+/** A proof's opening: what a note keeps last (the statement it proves is what a student learns). */
+const PROOF_OPENING =
+  /^(?:proof|доказательство|证明|證明|preuve|démonstration|beweis|demostración|prova|demonstração|証明)\s*[.:：]/iu;
+
 export function isJunk(u: Pick<Unit, "text" | "words" | "kind">): boolean {
-  if (isPlainEquation(u.text)) return false;
+  if (isPlainEquation(u.text) || NUMBERED_FORMULA_STATEMENT.test(u.text)) return false;
   // a formula reads as one word of the sentence (its LaTeX is neither code nor symbol soup)
   const text = u.text.includes("$") ? u.text.replace(FORMULA, "X") : u.text;
   if (/_{4,}/.test(text)) return true; // a fill-in blank of a worksheet
@@ -752,6 +759,9 @@ export function extractSection(
     if (level === "detail" && /\d/.test(u.text)) scores[i]! *= 1.15;
     // the sentence that introduces an equation brings the equation with it (see keepFormulas)
     if (level === "detail" && units[i + 1] && isFormulaOnly(units[i + 1]!.text)) scores[i]! *= 1.3;
+    // a property stated in a formula comes before the proof of it (a Russian lecture kept its proofs only)
+    if (NUMBERED_FORMULA_STATEMENT.test(u.text)) scores[i]! *= 1.5;
+    if (PROOF_OPENING.test(u.text)) scores[i]! *= 0.4;
   });
   const order = units.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
   const chosen: number[] = [];

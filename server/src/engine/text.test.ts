@@ -86,6 +86,13 @@ describe("sentences", () => {
       "« Qu'est-ce que le Tiers État ? Tout. Qu'a-t-il été jusqu'à présent ? Rien. Que demande-t-il ? À y devenir quelque chose. » — Abbé Sieyès, 1789.",
       "La suite est connue.",
     ]);
+    // an item's number stays with its item: a Russian lecture's "1. $…$." lost its statement as debris
+    expect(
+      splitSentences(
+        "1. $\\exists\\lim x_{n}=a\\Rightarrow\\exists!\\lim x_{n}=a$. Доказательство: пусть.",
+        "ru",
+      ),
+    ).toEqual(["1. $\\exists\\lim x_{n}=a\\Rightarrow\\exists!\\lim x_{n}=a$.", "Доказательство: пусть."]);
     expect(splitSentences("Er sagte: „Das gilt.“ Dann ging er. Es regnete.", "de")).toEqual([
       "Er sagte: „Das gilt.“",
       "Dann ging er.",

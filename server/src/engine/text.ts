@@ -85,9 +85,11 @@ function mergeFalseBreaks(parts: string[]): string[] {
     // « Qu'est-ce que le Tiers État ? Tout. … Rien. … » is one quotation: its short answers were left out
     // of a note as debris, which made a misquote of it
     const inQuote = prev !== undefined && prev.length + p.length <= QUOTE_MAX && opensQuote(prev);
+    // an item's number is no sentence ("1." | "$\exists\lim x_n=a\Rightarrow …$.")
+    const itemNumber = prev !== undefined && /^(?:\d{1,3}|[ivx]{1,4}|\p{L})[.)]$/iu.test(prev);
     if (
       prev !== undefined &&
-      (inQuote || ABBREV_END.test(prev) || INITIAL_END.test(prev) || /^\p{Ll}/u.test(p))
+      (inQuote || itemNumber || ABBREV_END.test(prev) || INITIAL_END.test(prev) || /^\p{Ll}/u.test(p))
     ) {
       out[out.length - 1] = `${prev} ${p}`;
     } else {
