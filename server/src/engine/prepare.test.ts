@@ -317,3 +317,35 @@ describe("a deck saved as PDF", () => {
     expect(sections[0]!.blocks).toHaveLength(3);
   });
 });
+
+describe("a deck's title slide", () => {
+  const deck = (first: string[]): SourceDocument => ({
+    title: "Grundlagen der Zellbiologie",
+    format: "pptx",
+    language: "de",
+    pageCount: 3,
+    sections: [
+      { heading: "", level: 1, blocks: [{ type: "list", page: 1, items: first }] },
+      {
+        heading: "Die Zelle",
+        level: 1,
+        blocks: [
+          { type: "list", page: 2, items: ["Die Zelle ist die kleinste lebende Einheit aller Organismen."] },
+        ],
+      },
+      {
+        heading: "Organellen",
+        level: 1,
+        blocks: [{ type: "list", page: 3, items: ["Ribosomen: Orte der Proteinsynthese."] }],
+      },
+    ],
+  });
+
+  it("is no section when all it says is a few short lines (a module, a lecture number)", () => {
+    // held out: "## Einleitung" with "Modul 01: Ernährungslehre – Grundlagen", "Vorlesung 1", and a card on it
+    const cover = prepareDocument(deck(["Modul 01: Ernährungslehre – Grundlagen", "Vorlesung 1"]));
+    expect(cover.sections.map((s) => s.heading)).toEqual(["Die Zelle", "Organellen"]);
+    const opening = prepareDocument(deck(["Welcome to the course on cell biology"]));
+    expect(opening.sections).toHaveLength(3);
+  });
+});

@@ -383,6 +383,7 @@ export function prepareDocument(doc: SourceDocument): PreparedDocument {
     }
   }
   unwrapTitle(kept, doc.title);
+  if (slides) dropCoverSlide(kept, doc.title);
   const out: PreparedSection[] = [];
   for (const s of kept) {
     const prev = out[out.length - 1];
@@ -483,6 +484,23 @@ function isProseLine(text: string): boolean {
   return (
     (prose.match(/\p{L}{2,}/gu) ?? []).length >= 6 || (prose.match(/\p{Script=Han}/gu) ?? []).length >= 16
   );
+}
+
+/**
+ * A deck's title slide, when all it says besides the title is a few short lines that end no sentence (a
+ * module's name, a lecture number, the author, a date): no section of the note ("Einleitung: Modul 01:
+ * Ernährungslehre – Grundlagen · Vorlesung 1", "第五章 CPU调度: 操作系统课程笔记", and a card "_____ 01 → Modul").
+ */
+function dropCoverSlide(sections: PreparedSection[], title: string): void {
+  const first = sections[0];
+  if (!first || first.firstPage !== 1 || sections.length < 3) return;
+  if (first.heading && titleKey(first.heading) !== titleKey(title)) return;
+  const lines = first.blocks.flatMap((b) =>
+    b.type === "list" ? b.items : b.type === "table" ? ["x."] : [b.text],
+  );
+  const short = (l: string) =>
+    !/[.!?。！？]$/u.test(l.trim()) && (hasCjk(l) ? [...l].length <= 12 : l.trim().split(/\s+/u).length <= 5);
+  if (lines.length > 0 && lines.length <= 4 && lines.every(short)) sections.shift();
 }
 
 /** Headings of an introduction in the languages we read ("1. Introduction", "CHAPTER 1 – INTRODUCTION", "引言"). */
