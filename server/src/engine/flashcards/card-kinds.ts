@@ -89,7 +89,10 @@ const DEFINITION_LABEL: Record<string, RegExp> = {
 };
 /** Labels of a block, not terms ("定理", "Example", "Proof"). */
 export const GENERIC_LABEL =
-  /^(?:定义|定理|引理|推论|性质|证明|例|例题|注|注意|解|答|备注|说明|结论|定義|例題|証明|definition|theorem|lemma|corollary|proof|example|note|remark|solution|answer|définition|théorème|exemple|remarque|preuve)\s*\d*$/iu;
+  /^(?:定义|定理|引理|推论|性质|证明|例|例题|注|注意|解|答|备注|说明|结论|定義|例題|証明|definition|theorem|lemma|corollary|proof|example|note|remark|solution|answer|définition|théorème|exemple|remarque|preuve|definición|teorema|ejemplo|nota|solución|respuesta|definição|exemplo|resposta|definizione|esempio|satz|beispiel|beweis|lösung|antwort|hinweis|определение|теорема|пример|доказательство|замечание|решение|ответ)\s*\d*$/iu;
+/** A label that says "what follows defines the section's subject" ("Definición: Mide la sensibilidad …"). */
+export const DEFINES_SUBJECT =
+  /^(?:definition|définition|definición|definição|definizione|определение|定义|定義|정의)\s*\d*$/iu;
 
 /**
  * Whether the words before a definition's verb point back at something said before ("这种解称为一般解",

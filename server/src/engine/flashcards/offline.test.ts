@@ -165,4 +165,28 @@ describe("offline flashcards on fixture notes", () => {
       "Der Golgi-Apparat modifiziert, sortiert und verpackt Proteine für den Transport.",
     );
   });
+
+  it("asks what a heading's subject is for a 'Definición:' under it, and no set for a formula's 'donde:'", () => {
+    // held-out Spanish handout: "¿Qué es la definición?" and "donde — enumera los 2."
+    const markdown = [
+      "# Elasticidad",
+      "## Elasticidad",
+      "> **Definición**: Mide la sensibilidad de una variable con respecto a otra.",
+      "## Elasticidad - Precio de la Demanda",
+      "Mide la sensibilidad de la cantidad demandada a las variaciones del precio.",
+      "E_p = (%ΔQ) / (%ΔP)",
+      "donde:",
+      "- (%ΔQ) es la variación porcentual de la cantidad.",
+      "- (%ΔP) es la variación porcentual del precio.",
+    ].join("\n\n");
+    const material = noteMaterial({ title: "Elasticidad", markdown, outputLanguage: "es-ES", sources: [] });
+    const cards = offlineFlashcards(material, { count: 12 });
+    expect(cards).toContainEqual(
+      expect.objectContaining({
+        front: "¿Qué es la elasticidad?",
+        back: "Mide la sensibilidad de una variable con respecto a otra.",
+      }),
+    );
+    expect(cards.map((c) => c.front).join("\n")).not.toMatch(/definición|^donde/imu);
+  });
 });

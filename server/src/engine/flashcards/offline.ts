@@ -37,6 +37,7 @@ import {
   causalSplit,
   comparedPair,
   definedTerm,
+  DEFINES_SUBJECT,
   GENERIC_LABEL,
   hasGarbledFormula,
   hasHeaderRow,
@@ -470,6 +471,9 @@ function enumerationCard(
   if (items.some((i) => /[?？:：]\s*$/u.test(i.text))) return null;
   const introText =
     intro && /[:：]$/u.test(intro.text.trim()) ? intro.text.trim().replace(/\s*[:：]$/u, "") : "";
+  // a formula's "where:" ("donde:", "wobei:", "其中：") names no set: its items say what the symbols are
+  if (/^(?:where|with|here|donde|où|avec|wobei|mit|onde|dove|где|其中|这里|ここで)$/iu.test(introText))
+    return null;
   const asked = introText || headingFor(section, material);
   if (!asked || (!introText && items.length < 3)) return null;
   const joiner = hasCjk(items[0]!.text) ? "；" : "; ";
@@ -553,6 +557,34 @@ function labelledItemCard(
 }
 
 /**
+ * "Definition: …" under a heading defines the heading's subject: "¿Qué es Elasticidad?" → "Mide la sensibilidad
+ * de una variable con respecto a otra." (it was "¿Qué es la definición?").
+ */
+function headingDefinitionCard(
+  item: MaterialSentence,
+  section: MaterialSection,
+  ctx: DeckContext,
+): Omit<Candidate, "sectionIndex"> | null {
+  const labelled = labelledItem(item.text);
+  if (!labelled || !DEFINES_SUBJECT.test(labelled.label)) return null;
+  const term = section.heading
+    .replace(/^[\d.\s]+/u, "")
+    .replace(/[.:：]$/u, "")
+    .trim();
+  if (!term || !isConceptTerm(term, ctx.lang) || (!hasCjk(term) && term.split(/\s+/u).length > 5))
+    return null;
+  const rest = labelled.rest.charAt(0).toUpperCase() + labelled.rest.slice(1);
+  if (!isProse(rest) || !isCardMaterial(rest, ctx) || !isWholeSentence(rest, true)) return null;
+  return {
+    form: "definition",
+    kind: "definition",
+    front: ctx.labels.whatIs(askedTerm(term, ctx.lang, ctx.outputLanguage)),
+    back: rest,
+    quote: item.text,
+  };
+}
+
+/**
  * Whether a label is a clause, not a term: a function word in it other than one short connector ("Obecnie
  * świat jest pofragmentowany" holds "jest"; "Kryzysy w USA", "rate of return" name things).
  */
@@ -617,7 +649,10 @@ function sectionCandidates(section: MaterialSection, material: NoteMaterial, ctx
     if (block.type === "definition") {
       for (const s of block.sentences) {
         // a glossary line of its own ("**Angebotsmonopol**: Ein Anbieter und viele Nachfrager.")
-        const labelled = block.sentences.length === 1 ? labelledItemCard(s, ctx) : null;
+        const labelled =
+          block.sentences.length === 1
+            ? (labelledItemCard(s, ctx) ?? headingDefinitionCard(s, section, ctx))
+            : null;
         if (labelled) {
           out.push({ ...base, ...labelled });
           continue;
