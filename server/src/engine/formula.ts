@@ -168,3 +168,10 @@ export function isPlainEquation(text: string): boolean {
   // an expression, not a sentence: operators between operands, few words
   return /[-−+*/·×÷^()]/u.test(right) && right.split(/\s+/u).filter((w) => /\p{L}{4,}/u.test(w)).length <= 2;
 }
+
+/**
+ * A formula that states a relation ("$x_{k+1}=x_k-\\eta g$", "$$a\\le b$$", "$A\\Rightarrow B$"): a statement, as
+ * a verb makes one.
+ */
+export const RELATION_FORMULA =
+  /\$[^$]*(?:[=<>≤≥≈∈⊂→⇒⇔]|\\(?:le|ge|leq|geq|neq|approx|sim|in|subset|subseteq|to|Rightarrow|Leftrightarrow|iff|equiv)(?![a-zA-Z]))[^$]*\$/u;

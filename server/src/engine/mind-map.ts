@@ -8,6 +8,7 @@ import { fitsLimit, shortLength, shorten, tidyEnd, type ShortLimit } from "./sho
 import { findWord, hasCjk } from "./text";
 import {
   dictionaryForm,
+  hasTagger,
   hasVerb,
   isConceptTerm,
   isFunctionWord,
@@ -374,16 +375,11 @@ function sectionLeaves(section: MaterialSection, material: NoteMaterial, vocabul
  * "Fin" (de la monarchie absolue), "Affirmation" (des droits) were leaves of a French history map.
  */
 function onlyOpensSentences(term: string, sentences: MaterialSentence[], lang: string): boolean {
-  if (lang === "en" || lang === "zh" || lang === "ja" || /\s/u.test(term) || !/^\p{Lu}/u.test(term))
-    return false;
-  const word = new RegExp(
-    `(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}(?![\\p{L}\\p{N}])`,
-    "gu",
-  );
+  if (hasTagger(lang) || /\s/u.test(term) || !/^\p{Lu}/u.test(term)) return false;
   let found = false;
   for (const s of sentences)
-    for (const m of s.text.matchAll(word)) {
-      if (s.text.slice(0, m.index).trim()) return false;
+    for (let at = findWord(s.text, term); at >= 0; at = findWord(s.text, term, at + 1)) {
+      if (s.text.slice(0, at).trim()) return false;
       found = true;
     }
   return found;

@@ -2,7 +2,7 @@ import type { Citation, OutputLanguage, SourceDocument } from "@beannote/contrac
 import { OUTPUT_LANGUAGES, parseCitation } from "@beannote/contract";
 import { labelsFor } from "./labels";
 import { protectFormulas } from "./formula";
-import { detectLanguage, hasCjk, splitSentences } from "./text";
+import { detectLanguage, findWord, hasCjk, splitSentences } from "./text";
 
 /**
  * What every study artefact is drawn from: the note's current Markdown (the student's edits win), cut
@@ -355,12 +355,7 @@ export function noteKeyTerms(markdown: string): string[] {
   // in a spaced script a term that is a word of another listed term says it twice ("Tiers État · Tiers");
   // CJK terms keep theirs ("邻域" and "邻域基" are two concepts)
   const inside = (t: string, o: string) =>
-    o !== t &&
-    !hasCjk(o) &&
-    new RegExp(
-      `(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}(?![\\p{L}\\p{N}])`,
-      "iu",
-    ).test(o);
+    o !== t && !hasCjk(o) && findWord(o.toLowerCase(), t.toLowerCase()) >= 0;
   return terms.filter((t) => !terms.some((o) => inside(t, o)));
 }
 

@@ -495,8 +495,9 @@ function dropCoverSlide(sections: PreparedSection[], title: string): void {
   const first = sections[0];
   if (!first || first.firstPage !== 1 || sections.length < 3) return;
   if (first.heading && titleKey(first.heading) !== titleKey(title)) return;
+  if (first.blocks.some((b) => b.type === "table")) return;
   const lines = first.blocks.flatMap((b) =>
-    b.type === "list" ? b.items : b.type === "table" ? ["x."] : [b.text],
+    b.type === "list" ? b.items : b.type === "table" ? [] : [b.text],
   );
   const short = (l: string) =>
     !/[.!?。！？]$/u.test(l.trim()) && (hasCjk(l) ? [...l].length <= 12 : l.trim().split(/\s+/u).length <= 5);

@@ -1,6 +1,6 @@
 import type { DetailLevel } from "@beannote/contract";
 import type { PreparedBlock, PreparedDocument, PreparedSection } from "./prepare";
-import { FORMULA, isFormulaOnly, isPlainEquation, maskFormulas } from "./formula";
+import { FORMULA, isFormulaOnly, isPlainEquation, maskFormulas, RELATION_FORMULA } from "./formula";
 import { isStopword } from "./stopwords";
 import { findWord, hasCjk, splitSentences, wordTokens } from "./text";
 import { shorten } from "./short-text";
@@ -568,9 +568,11 @@ export function withoutCode(text: string): string {
  * ALL V P", "Linked Linked Closed Linked"), code, formula soup ("Δw lim = lim Δz−"), fill-in blanks, and a
  * paragraph that starts mid-sentence (after a figure or a column break: "inner loops become hot first), …").
  */
-/** A numbered statement that is mostly a formula ("1. $\exists\lim x_n=a\Rightarrow\exists!\lim x_n=a$."): a property. */
-const NUMBERED_FORMULA_STATEMENT =
-  /^\d{1,2}[.)]\s+(?:\([^()]{1,60}\)\s*)?\$[^$]*(?:[=<>]|\\(?:le|ge|leq|geq|neq|in|to|Rightarrow|Leftrightarrow|iff|subset))[^$]*\$/u;
+/** A numbered statement that is mostly a formula ("1. $\\exists\\lim x_n=a\\Rightarrow\\exists!\\lim x_n=a$."): a property. */
+const NUMBERED_FORMULA_STATEMENT = new RegExp(
+  String.raw`^\d{1,2}[.)]\s+(?:\([^()]{1,60}\)\s*)?` + RELATION_FORMULA.source,
+  "u",
+);
 /** A proof's opening: what a note keeps last (the statement it proves is what a student learns). */
 const PROOF_OPENING =
   /^(?:proof|доказательство|证明|證明|preuve|démonstration|beweis|demostración|prova|demonstração|証明)\s*[.:：]/iu;

@@ -1,9 +1,9 @@
-import { posix } from "node:path";
 import mammoth from "mammoth";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { finishDocument, type ParseInput } from "./document";
 import { latexOfEquationFile } from "./equation-object";
 import { latexOfEquationPreview } from "./equation-preview";
+import { partRelationships } from "./package-rels";
 import { IngestError } from "./errors";
 import { boldTerms, cleanText, isCjkCode, joinSoftBreaks } from "./text";
 import {
@@ -106,21 +106,6 @@ function prefixOf(xml: string, ns: string, fallback: string): string {
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The part's relationships: id → the target's path in the package. */
-async function relationships(zip: SafeZip, part: string): Promise<Map<string, string>> {
-  const slash = part.lastIndexOf("/");
-  const dir = part.slice(0, slash + 1);
-  const rels = await zip.readText(`${dir}_rels/${part.slice(slash + 1)}.rels`);
-  const targets = new Map<string, string>();
-  for (const m of (rels ?? "").matchAll(/<Relationship\b[^>]*>/g)) {
-    const id = /\bId="([^"]*)"/.exec(m[0])?.[1];
-    const target = /\bTarget="([^"]*)"/.exec(m[0])?.[1];
-    if (!id || !target || /\bTargetMode="External"/.test(m[0])) continue;
-    targets.set(id, target.startsWith("/") ? target.slice(1) : posix.normalize(dir + target));
-  }
-  return targets;
-}
-
 const progIdOf = (obj: string) => /\bProgID="([^"]*)"/.exec(obj)?.[1] ?? "";
 
 /** An equation's class, or none (LibreOffice writes `ProgID=""` for the Equation Editor 3 objects it keeps). */
@@ -140,7 +125,8 @@ async function equationObjectLatex(zip: SafeZip, part: string, xml: string): Pro
     mayBeEquation(m[0]),
   );
   if (objects.length === 0) return found;
-  const targets = await relationships(zip, part);
+  const rels = await partRelationships(zip, part);
+  const targets = new Map([...rels].flatMap(([id, r]) => (r.external ? [] : [[id, r.target] as const])));
   for (const [obj] of objects) {
     const id = IMAGE_ID.exec(obj)?.[1];
     const target = id ? targets.get(id) : undefined;

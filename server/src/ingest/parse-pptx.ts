@@ -1,4 +1,3 @@
-import path from "node:path/posix";
 import { nameUntitledSlides, slideTitle } from "./slide-title";
 import type { SourceBlock, SourceDocument, SourceSection } from "@beannote/contract";
 import { deckCover, finishDocument, type ParseInput } from "./document";
@@ -14,6 +13,7 @@ import {
   type LatexCheck,
 } from "./omml";
 import { attr, child, find, findAll, kids, parseXml, tagOf, textOf, type XNode } from "./xml";
+import { partRelationships } from "./package-rels";
 import { openSafeZip, type SafeZip, type ZipLimits } from "./zip";
 
 /** Placeholders that carry boilerplate, not content. */
@@ -84,34 +84,11 @@ function decodeXmlText(s: string): string {
     .replace(/&amp;/g, "&");
 }
 
-async function relsOf(
-  zip: SafeZip,
-  partPath: string,
-): Promise<Map<string, { type: string; target: string }>> {
-  const relsPath = path.join(path.dirname(partPath), "_rels", path.basename(partPath) + ".rels");
-  const xml = await zip.readText(relsPath);
-  const map = new Map<string, { type: string; target: string }>();
-  if (!xml) return map;
-  for (const root of parseXml(xml)) {
-    for (const r of findAll(root, "Relationship")) {
-      const id = attr(r, "Id");
-      const target = attr(r, "Target");
-      if (id && target) {
-        const resolved = target.startsWith("/")
-          ? target.slice(1)
-          : path.normalize(path.join(path.dirname(partPath), target));
-        map.set(id, { type: attr(r, "Type") ?? "", target: resolved });
-      }
-    }
-  }
-  return map;
-}
-
 /** Slide part paths in presentation order (p:sldIdLst), else by slide number. */
 async function slideOrder(zip: SafeZip): Promise<string[]> {
   const presXml = await zip.readText("ppt/presentation.xml");
   if (presXml) {
-    const rels = await relsOf(zip, "ppt/presentation.xml");
+    const rels = await partRelationships(zip, "ppt/presentation.xml");
     const out: string[] = [];
     for (const root of parseXml(presXml)) {
       const list = find(root, "p:sldIdLst");
@@ -283,7 +260,7 @@ function readShapes(
 }
 
 async function readNotes(zip: SafeZip, slidePath: string, page: number): Promise<SourceBlock[]> {
-  const rels = await relsOf(zip, slidePath);
+  const rels = await partRelationships(zip, slidePath);
   const notes = [...rels.values()].find((r) => r.type.endsWith("/notesSlide"));
   if (!notes) return [];
   const xml = await zip.readText(notes.target);

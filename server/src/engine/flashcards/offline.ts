@@ -8,10 +8,11 @@ import {
   sectionSentences,
 } from "../note-material";
 import { studyLabelsFor, type StudyLabels } from "../study-labels";
-import { maskFormulas } from "../formula";
+import { maskFormulas, RELATION_FORMULA } from "../formula";
 import { findWord, hasCjk } from "../text";
 import { isStopword } from "../stopwords";
 import {
+  hasTagger,
   hasVerb,
   isConceptTerm,
   nlpReady,
@@ -369,7 +370,7 @@ function sentenceCards(
     hasVerb(causal.effect, lang) &&
     // a label is no effect ("Warum? Selektive Permeabilität." from "Selektive Permeabilität: Aufgrund …"):
     // where no tagger finds the verb, the effect has three words or more
-    (TAGGED.has(lang) || causal.effect.trim().split(/\s+/u).length >= 3) &&
+    (hasTagger(lang) || causal.effect.trim().split(/\s+/u).length >= 3) &&
     opensWithSubject(causal.effect, lang) &&
     isProse(causal.effect) &&
     isProse(causal.cause) &&
@@ -542,16 +543,26 @@ function labelledItemCard(
 ): Omit<Candidate, "sectionIndex"> | null {
   if (!labelled) return null;
   const label = labelled.label;
-  // a glossary's meaning may open in lower case ("Deflation - a fall in prices"): the back is a sentence
-  const rest = labelled.rest.charAt(0).toUpperCase() + labelled.rest.slice(1);
   if (GENERIC_LABEL.test(label) || !isConceptTerm(label, ctx.lang) || /[\p{N}$]/u.test(label)) return null;
-  const words = hasCjk(rest) ? [...rest].length / 2 : rest.split(/\s+/).length;
-  if (words < 3 || !isProse(rest) || !isCardMaterial(rest, ctx) || !isWholeSentence(rest, true)) return null;
+  const words = hasCjk(labelled.rest) ? [...labelled.rest].length / 2 : labelled.rest.split(/\s+/).length;
+  return words < 3 ? null : termCard(label, labelled.rest, item, ctx);
+}
+
+/** "What is <term>?" answered by what a labelled line says of it, when that is a whole sentence of prose. */
+function termCard(
+  term: string,
+  said: string,
+  item: MaterialSentence,
+  ctx: DeckContext,
+): Omit<Candidate, "sectionIndex"> | null {
+  // a glossary's meaning may open in lower case ("Deflation - a fall in prices"): the back is a sentence
+  const back = said.charAt(0).toUpperCase() + said.slice(1);
+  if (!isProse(back) || !isCardMaterial(back, ctx) || !isWholeSentence(back, true)) return null;
   return {
     form: "definition",
     kind: "definition",
-    front: ctx.labels.whatIs(askedTerm(label, ctx.lang, ctx.outputLanguage)),
-    back: rest,
+    front: ctx.labels.whatIs(askedTerm(term, ctx.lang, ctx.outputLanguage)),
+    back,
     quote: item.text,
   };
 }
@@ -573,15 +584,7 @@ function headingDefinitionCard(
     .trim();
   if (!term || !isConceptTerm(term, ctx.lang) || (!hasCjk(term) && term.split(/\s+/u).length > 5))
     return null;
-  const rest = labelled.rest.charAt(0).toUpperCase() + labelled.rest.slice(1);
-  if (!isProse(rest) || !isCardMaterial(rest, ctx) || !isWholeSentence(rest, true)) return null;
-  return {
-    form: "definition",
-    kind: "definition",
-    front: ctx.labels.whatIs(askedTerm(term, ctx.lang, ctx.outputLanguage)),
-    back: rest,
-    quote: item.text,
-  };
+  return termCard(term, labelled.rest, item, ctx);
 }
 
 /**
@@ -593,24 +596,12 @@ function saysSomething(label: string, lang: string): boolean {
   return inner.length > 1 || inner.some((t) => [...t.text].length > 3);
 }
 
-/** A formula that states a relation ("$x_{k+1}=x_k-\\eta g$", "$$a\\le b$$"): a statement as a verb is. */
-const RELATION =
-  /\$[^$]*(?:[=<>≤≥≈∈⊂→]|\\(?:le|ge|leq|geq|neq|approx|sim|in|subset|subseteq|to|Rightarrow|iff|equiv)(?![a-zA-Z]))[^$]*\$/u;
-
 /**
  * Whether a text states something (a verb, a copula, a relation in a formula) where the language has a tagger:
  * a key point is a statement, not a title line ("Estimators, likelihood and regression", a handout's subtitle).
  */
-function statesSomething(text: string, lang: string): boolean {
-  if (lang !== "en" && lang !== "zh" && lang !== "ja") return true;
-  if (RELATION.test(text)) return true;
-  return tokenize(maskFormulas(text), lang).some(
-    (t) => t.pos === "VERB" || t.tag === "AUX" || t.tag === "助動詞",
-  );
-}
-
-/** Languages whose tagger tells a verb (wink, jieba, kuromoji). */
-const TAGGED = new Set(["en", "zh", "ja"]);
+const statesSomething = (text: string, lang: string): boolean =>
+  RELATION_FORMULA.test(text) || hasVerb(maskFormulas(text), lang);
 
 /** The longest display equation a card's back holds (its LaTeX). */
 const FORMULA_BACK_MAX = 240;

@@ -1,6 +1,7 @@
 /** The NLP layer shared by the study engines: tokens, stems and key terms in every output language. */
 export {
   contentStems,
+  hasTagger,
   hasVerb,
   inEnglishLexicon,
   japaneseTokenizer,

@@ -7,7 +7,7 @@
  */
 import { hasCjk } from "../text";
 import { isFunctionWord } from "./language";
-import { inEnglishLexicon, jiebaKeywords, jiebaSegmenter, tokenize, type Token } from "./tokens";
+import { hasTagger, inEnglishLexicon, jiebaKeywords, jiebaSegmenter, tokenize, type Token } from "./tokens";
 import { russianPhrases } from "./russian";
 import { koreanPhrases } from "./korean";
 import { maskFormulas } from "../formula";
@@ -45,7 +45,6 @@ export interface KeyTerm {
 }
 
 const NOMINAL = new Set(["NOUN", "PROPN"]);
-const HAS_POS = new Set(["en", "zh", "ja"]);
 /** Languages whose noun phrases are read by their own grammar (russian.ts, romance-germanic.ts). */
 const GRAMMAR = (lang: string) => lang === "ru" || COMPROMISE_LANGUAGES.has(lang);
 const ARTICLE: Record<string, string> = { fr: "le", es: "el", de: "der" };
@@ -72,14 +71,14 @@ function phraseable(t: Token, lang: string): boolean {
   if (lang === "zh" && t.text === "最") return true;
   if (t.stop) return false;
   // a language without a tagger of its own may still know its verbs (Portuguese: tokens.ts)
-  if (!HAS_POS.has(lang) || t.pos === undefined) return t.pos !== "NUM" && t.pos !== "VERB";
+  if (!hasTagger(lang) || t.pos === undefined) return t.pos !== "NUM" && t.pos !== "VERB";
   if (NOMINAL.has(t.pos) || t.pos === "ADJ" || t.pos === "X" || t.pos === "NUM") return true;
   // "machine learning", "Softmax 回归": a gerund or verbal noun after a noun (the run's end checks the rest)
   return t.pos === "VERB" && (lang === "zh" || (lang === "en" && /ing$/i.test(t.text)));
 }
 
 function endsPhrase(t: Token, lang: string, previous: Token | undefined): boolean {
-  if (!HAS_POS.has(lang) || t.pos === undefined) return true;
+  if (!hasTagger(lang) || t.pos === undefined) return true;
   if (NOMINAL.has(t.pos)) return true;
   if (t.pos === "X") return lang === "zh"; // "eng" words in Chinese text
   return t.pos === "VERB" && !!previous && (NOMINAL.has(previous.pos ?? "") || previous.pos === "ADJ");
@@ -132,11 +131,10 @@ function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSp
   while (tokens.length && variable(tokens.at(-1)!)) tokens = tokens.slice(0, -1);
   while (tokens.length && !endsPhrase(tokens.at(-1)!, lang, tokens.at(-2))) tokens = tokens.slice(0, -1);
   if (tokens.length === 0) return [];
-  if (HAS_POS.has(lang) && !tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X")) return [];
-  const max = cjk ? MAX_TOKENS_CJK : HAS_POS.has(lang) ? MAX_TOKENS_SPACED : NO_POS_MAX_TOKENS;
+  if (hasTagger(lang) && !tokens.some((t) => NOMINAL.has(t.pos ?? "") || t.pos === "X")) return [];
+  const max = cjk ? MAX_TOKENS_CJK : hasTagger(lang) ? MAX_TOKENS_SPACED : NO_POS_MAX_TOKENS;
   // English, Chinese and Japanese put the head last; the other languages here mostly first ("système de …")
-  if (tokens.length > max)
-    tokens = HAS_POS.has(lang) ? tokens.slice(-max) : tokens.slice(0, NO_POS_MAX_TOKENS);
+  if (tokens.length > max) tokens = hasTagger(lang) ? tokens.slice(-max) : tokens.slice(0, NO_POS_MAX_TOKENS);
   const span = (part: Token[]): TermSpan => {
     const last = part.at(-1)!;
     // a word jieba guessed with a locative or a copula glued on ("AVL树中" = "AVL" + "树中", "邻域基为R" =
@@ -155,8 +153,8 @@ function spansOf(text: string, run: Token[], lang: string, cjk: boolean): TermSp
   const whole = span(tokens);
   if (!cjk || [...whole.text].length <= MAX_CJK_CHARS) out.push(whole);
   // its head is a term too ("loss" in "hinge loss"), ranked on its own
-  const head = HAS_POS.has(lang) ? tokens.at(-1)! : tokens[0]!;
-  if (tokens.length > 1 && (NOMINAL.has(head.pos ?? "") || !HAS_POS.has(lang))) out.push(span([head]));
+  const head = hasTagger(lang) ? tokens.at(-1)! : tokens[0]!;
+  if (tokens.length > 1 && (NOMINAL.has(head.pos ?? "") || !hasTagger(lang))) out.push(span([head]));
   return out;
 }
 
@@ -372,7 +370,7 @@ export function isConceptTerm(term: string, lang: string): boolean {
     // a lone word the tagger still reads as a verb after the article ("el convierte") is none
     return !!span && !(span.tokens.length === 1 && /\bVerb\b/u.test(span.tokens[0]!.tag ?? ""));
   }
-  if (!HAS_POS.has(lang))
+  if (!hasTagger(lang))
     return (
       !tokens.some((t) => t.pos === "VERB") &&
       (tokens.length > 1 || /^\p{Lu}/u.test(text) || [...text].length >= 4)

@@ -412,9 +412,13 @@ export function contentStems(text: string, lang: string): string[] {
     .map((t) => t.norm);
 }
 
+/** Languages whose tagger tells a word's part of speech: wink (en), jieba (zh), kuromoji (ja). */
+const TAGGED_LANGUAGES = new Set(["en", "zh", "ja"]);
+export const hasTagger = (lang: string): boolean => TAGGED_LANGUAGES.has(lang);
+
 /** Whether `text` holds a verb (a clause, not a bare noun phrase); true where no tagger says otherwise. */
 export function hasVerb(text: string, lang: string): boolean {
-  if (lang !== "en" && lang !== "zh" && lang !== "ja") return true;
+  if (!hasTagger(lang)) return true;
   return tokenize(text, lang).some(
     (t) =>
       t.pos === "VERB" || t.tag === "AUX" || t.tag === "助動詞" || (lang === "zh" && t.tag?.startsWith("v")),
